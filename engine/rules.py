@@ -1,0 +1,191 @@
+"""Rule options (``Rules``) and the card order of one hand (``TrumpContext``).
+
+RULES.md §2 in code: which cards are trumps, every card's *effective suit* and its
+*position* in that suit.  Positions are small integers, higher is stronger, and two
+pairs are adjacent for a tractor exactly when their positions differ by one.  Cards
+that are equal in strength (the off-suit level cards, the off-suit 2s with
+``constant_twos``) share a position, which is why two off-suit level pairs are never
+adjacent while each is adjacent to its neighbours in the trump chain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from .cards import ALL_FACES, BIG, JOKER, LITTLE, RANKS, SUITS, Card
+
+TRUMP = "T"
+"""The effective suit of every trump."""
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "decks": (2,),
+    "constant_twos": (False, True),
+    "throw_penalty": ("none", "per_card", "flat"),
+    "kitty_multiplier": ("twice_cards", "by_pairs", "power"),
+    "self_override": (False, True),
+    "no_bid_first_hand": ("redeal", "flip_kitty"),
+    "must_defend_a": (False, True),
+}
+
+
+@dataclass(frozen=True, init=False)
+class Rules:
+    """Every rule option of RULES.md with its default; see ENGINE-API.md.
+
+    >>> Rules(throw_penalty="flat").throw_penalty
+    'flat'
+    >>> Rules(trumps=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rule option 'trumps'
+    """
+
+    decks: int = 2
+    constant_twos: bool = False
+    throw_penalty: str = "none"
+    kitty_multiplier: str = "twice_cards"
+    self_override: bool = False
+    no_bid_first_hand: str = "redeal"
+    must_defend_a: bool = False
+
+    def __init__(self, **options: Any) -> None:
+        unknown = sorted(set(options) - set(_CHOICES))
+        if unknown:
+            raise ValueError(f"unknown rule option {', '.join(map(repr, unknown))}")
+        for f in fields(self):
+            object.__setattr__(self, f.name, options.get(f.name, f.default))
+        for f in fields(self):
+            value = getattr(self, f.name)
+            allowed = _CHOICES[f.name]
+            # bool is an int subclass: check the type too, so decks=True is refused
+            if not any(value == a and type(value) is type(a) for a in allowed):
+                if f.name == "decks" and type(value) is int and value in (1, 3, 4):
+                    raise ValueError(f"decks={value} is a later variant; only 2 decks are supported")
+                choices = ", ".join(repr(a) for a in allowed)
+                raise ValueError(f"rule option {f.name}={value!r} is not one of {choices}")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "rules") -> "Rules":
+        """Build from a mapping; unknown keys raise ``ValueError`` naming them."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{source}: a rule set must be a mapping of option: value")
+        try:
+            return cls(**data)
+        except ValueError as exc:
+            raise ValueError(f"{source}: {exc}") from None
+
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> "Rules":
+        """Load a rule-set file (``yaml.safe_load``: no Python tags)."""
+        path = Path(path)
+        with path.open(encoding="utf-8") as fh:
+            try:
+                data = yaml.safe_load(fh) or {}
+            except yaml.YAMLError as exc:
+                raise ValueError(f"{path}: not valid YAML: {exc}") from exc
+        return cls.from_dict(data, source=str(path))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class TrumpContext:
+    """The card order of one hand: level rank, trump suit (``None`` = no-trump), rules.
+
+    >>> ctx = TrumpContext(level="10", trump="H")
+    >>> ctx.suit_of(Card("S10")), ctx.suit_of(Card("SA")), ctx.is_trump(Card("H2"))
+    ('T', 'S', True)
+    """
+
+    __slots__ = ("level", "trump", "rules", "suit_table", "pos_table", "top_pos")
+
+    def __init__(self, level: str = "2", trump: str | None = None, rules: Rules | None = None):
+        level = str(level).upper()
+        level = "10" if level == "T" else level
+        if level not in RANKS:
+            raise ValueError(f"unknown level rank {level!r}")
+        if trump is not None:
+            trump = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(trump, str(trump).upper())
+            if trump not in SUITS:
+                raise ValueError(f"unknown trump suit {trump!r}")
+        self.level = level
+        self.trump = trump
+        self.rules = rules if rules is not None else Rules()
+        self.suit_table: list[str] = [""] * len(ALL_FACES)
+        self.pos_table: list[int] = [0] * len(ALL_FACES)
+        self._build()
+        self.top_pos = max(self.pos_table)
+
+    def _build(self) -> None:
+        twos = self.rules.constant_twos and self.level != "2"
+        plain = [r for r in RANKS if r != self.level and not (twos and r == "2")]
+        for suit in SUITS:
+            for pos, rank in enumerate(plain):
+                self._set(Card.of(suit, rank), suit, pos)
+        # the trump chain, low to high
+        chain: list[list[Card]] = []
+        if self.trump is not None:
+            chain.extend([Card.of(self.trump, rank)] for rank in plain)
+        if twos:
+            chain.append([Card.of(s, "2") for s in SUITS if s != self.trump])
+            if self.trump is not None:
+                chain.append([Card.of(self.trump, "2")])
+        chain.append([Card.of(s, self.level) for s in SUITS if s != self.trump])
+        if self.trump is not None:
+            chain.append([Card.of(self.trump, self.level)])
+        chain.append([Card.of(JOKER, LITTLE)])
+        chain.append([Card.of(JOKER, BIG)])
+        for pos, cards in enumerate(chain):
+            for card in cards:
+                self._set(card, TRUMP, pos)
+
+    def _set(self, card: Card, suit: str, pos: int) -> None:
+        self.suit_table[card.index] = suit
+        self.pos_table[card.index] = pos
+
+    def __repr__(self) -> str:
+        return f"TrumpContext(level={self.level!r}, trump={self.trump!r}, rules={self.rules!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, TrumpContext)
+            and (self.level, self.trump, self.rules) == (other.level, other.trump, other.rules)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.level, self.trump, self.rules))
+
+    def is_trump(self, card: Card) -> bool:
+        return self.suit_table[card.index] == TRUMP
+
+    def suit_of(self, card: Card) -> str:
+        """The effective suit: ``"T"`` for every trump, else the printed suit."""
+        return self.suit_table[card.index]
+
+    def position(self, card: Card) -> int:
+        """Strength within the effective suit (higher is stronger; equal cards tie)."""
+        return self.pos_table[card.index]
+
+    def beats(self, card: Card, other: Card) -> bool:
+        """``card`` is strictly stronger than ``other`` when played after it as singles
+        in a trick led in ``other``'s suit (a trump beats any side card)."""
+        s1, s2 = self.suit_table[card.index], self.suit_table[other.index]
+        if s1 == s2:
+            return self.pos_table[card.index] > self.pos_table[other.index]
+        return s1 == TRUMP
+
+    def sort_key(self, card: Card) -> tuple[int, int, int]:
+        """Display order of a hand: trumps first (high to low), then ♠ ♥ ♦ ♣, each high to low."""
+        suit = self.suit_table[card.index]
+        group = 0 if suit == TRUMP else 1 + SUITS.index(suit)
+        printed = SUITS.index(card.suit) if card.suit != JOKER else -1
+        if self.trump is not None and card.suit == self.trump:
+            printed = -1
+        return (group, -self.pos_table[card.index], printed)
+
+    def sorted(self, cards: Iterable[Card]) -> list[Card]:
+        return sorted(cards, key=self.sort_key)
