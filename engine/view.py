@@ -1,0 +1,99 @@
+"""What one player may know at the table: the contract between ``Game`` and the players.
+
+A ``PlayerView`` holds only public information plus the seat's own hand (and the kitty
+for the dealer who buried it).  AI players and the coach decide from a view, never from
+the ``Game`` itself, so that no player can peek at other hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .rules import Rules, TrumpContext
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Level cards (or a joker pair) shown during the deal."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def strength(self) -> int:
+        """1 single, 2 level pair, 3 little-joker pair, 4 big-joker pair (RULES.md §7)."""
+        if len(self.cards) == 1:
+            return 1
+        rank = self.cards[0].rank
+        return 4 if (self.cards[0].is_joker and rank == "B") else 3 if self.cards[0].is_joker else 2
+
+    @property
+    def trump(self) -> str | None:
+        """The suit declared; ``None`` means no-trump."""
+        return None if self.cards[0].is_joker else self.cards[0].suit
+
+
+@dataclass(frozen=True)
+class Play:
+    """One seat's cards in a trick, in play order."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A finished trick: who led, every play in order, who won, points it carried."""
+
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+    points: int
+    attempted: tuple[Card, ...] | None = None
+    """For a failed throw: what the leader tried to throw (everyone saw it)."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything ``seat`` may know now.
+
+    ``trick`` is the trick in progress (possibly empty: the seat is to lead);
+    ``tricks`` the finished ones.  ``kitty`` is the 8 buried cards, known only to the
+    dealer who buried them (``None`` for everybody else and before burying).
+    """
+
+    seat: int
+    phase: str
+    rules: Rules
+    level: str
+    team_levels: tuple[str, str]
+    """Levels of team A (seats 0 & 2) and team B (seats 1 & 3)."""
+    dealer: int | None
+    hand: tuple[Card, ...]
+    ctx: TrumpContext | None
+    """``None`` while trumps are not decided yet (during the deal)."""
+    declaration: Declaration | None = None
+    kitty: tuple[Card, ...] | None = None
+    trick: tuple[Play, ...] = ()
+    tricks: tuple[TrickRecord, ...] = ()
+    attacker_points: int = 0
+    cards_left: tuple[int, int, int, int] = (25, 25, 25, 25)
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def leading(self) -> bool:
+        return self.phase == "tricks" and not self.trick
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        """The cards actually led in the trick in progress, if any."""
+        return self.trick[0].cards if self.trick else None
+
+    def is_dealer_side(self, seat: int | None = None) -> bool:
+        seat = self.seat if seat is None else seat
+        return self.dealer is not None and seat % 2 == self.dealer % 2
