@@ -97,3 +97,23 @@ class PlayerView:
     def is_dealer_side(self, seat: int | None = None) -> bool:
         seat = self.seat if seat is None else seat
         return self.dealer is not None and seat % 2 == self.dealer % 2
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a player chose a move: a stable code plus the cards or seat concerned.
+
+    The engine never formats sentences; the coach turns ``code`` into words.
+    """
+
+    code: str
+    cards: tuple[Card, ...] = ()
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's move (cards to declare, bury or play) and the reason for it."""
+
+    cards: tuple[Card, ...]
+    reason: Reason | None = None

@@ -1,0 +1,1 @@
+"""Shengji Tutor: the pygame-ce app (scenes, table, lessons, coach)."""

@@ -1,0 +1,79 @@
+"""Translations through gettext catalogs in ``locale/`` (Babel workflow, see README).
+
+Source strings (msgids) are English.  Mark strings with ``_()`` where they are shown
+and translate at draw time, so a language switch changes every visible string at
+once; use ``N_()`` to mark a string kept for later translation (for example in a
+constant table).
+
+A compiled ``.mo`` is used when it is at least as new as its ``.po``; otherwise the
+``.po`` is compiled in memory, so a fresh clone works without a build step.  Fuzzy
+entries are never used: they would show a stale translation.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "messages"
+LANGUAGES = ("zh_CN", "en")
+"""Every language the app ships, in the order the language switch offers them."""
+
+_cache: dict[str, gettext.NullTranslations] = {}
+_current_code = "en"
+_current: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def load_translations(code: str) -> gettext.NullTranslations:
+    """The catalog for ``code`` (cached); a missing catalog falls back to the msgids."""
+    if code in _cache:
+        return _cache[code]
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    translations: gettext.NullTranslations
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as fh:
+            translations = gettext.GNUTranslations(fh)
+    elif po.exists():
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=code)
+        buf = io.BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        buf.seek(0)
+        translations = gettext.GNUTranslations(buf)
+    else:
+        translations = gettext.NullTranslations()
+    _cache[code] = translations
+    return translations
+
+
+def set_language(code: str) -> None:
+    """Switch every later ``_()`` call to ``code`` (one of ``LANGUAGES``)."""
+    global _current, _current_code
+    if code not in LANGUAGES:
+        raise ValueError(f"unsupported language {code!r}; choose one of {', '.join(LANGUAGES)}")
+    _current = load_translations(code)
+    _current_code = code
+
+
+def language() -> str:
+    return _current_code
+
+
+def _(msgid: str) -> str:
+    """Translate ``msgid`` into the current language."""
+    return _current.gettext(msgid)
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction without translating it now."""
+    return msgid
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
