@@ -94,6 +94,8 @@ _REASONS = {
     "must_follow_suit": N_("You still hold {cards} of the suit that was led ({suit}): "
                            "you must follow suit before playing anything else."),
     "must_play_pair": N_("You hold the pair {cards}: a pair was led, so you must play a pair."),
+    "must_play_pairs": N_("You hold the pairs {cards}: the lead has pairs, so you must play "
+                          "as many pairs as you can."),
     "must_play_tractor": N_("You hold the tractor {cards}: a tractor was led, so you must play a tractor."),
     "throw_beaten": N_("Another player can beat {cards}, so this throw fails."),
     # lesson judgements: wrong answers
@@ -101,9 +103,9 @@ _REASONS = {
     "not_trumps": N_("{cards}: not a trump."),
     "missed_points": N_("You missed {cards}."),
     "no_points": N_("{cards}: no points there."),
-    "missed_tractors": N_("{cards} also belong to a tractor."),
+    "missed_tractors": N_("You missed {cards}: those pairs are neighbours, so they make a tractor."),
     "not_tractors": N_("{cards} are not part of a tractor: no pair next to them in this hand's order."),
-    "missed_pairs": N_("{cards} also make a pair."),
+    "missed_pairs": N_("You missed {cards}: identical cards make a pair."),
     "not_pairs": N_("{cards} are not part of a pair: a pair is two identical cards."),
     "beaten": N_("That is legal, but it does not win the trick. {cards} would."),
     "shape_mismatch": N_("That cannot win: only cards of the lead's shape (all of the led suit "
@@ -147,6 +149,8 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
         n = len(cards)
         return ngettext("The lead has {n} card, so play exactly {n}.",
                         "The lead has {n} cards, so play exactly {n}.", n).format(n=n)
+    if reason == "must_play_pair" and len(cards) > 2:
+        reason = "must_play_pairs"
     template = _REASONS.get(reason)
     if template is None:
         return ""

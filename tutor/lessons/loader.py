@@ -278,10 +278,11 @@ class _Reader:
     def option(self, value: Any, line: int, field: str) -> Option:
         m = self.mapping(value, line, field)
         self.unknown_keys(m, {"label", "value", "cards", "correct", "feedback"}, field)
+        cards = self.get(m, "cards", field, self.cards, default=())
         return Option(
-            label=self.get(m, "label", field, self.text, required=True),
+            label=self.get(m, "label", field, self.text, required=not cards),
             value=self.get(m, "value", field, self.word),
-            cards=self.get(m, "cards", field, self.cards, default=()),
+            cards=cards,
             correct=self.get(m, "correct", field, self.boolean, default=False),
             feedback=self.get(m, "feedback", field, self.text),
         )

@@ -53,9 +53,10 @@ class Trick:
 
 @dataclass(frozen=True)
 class Option:
-    """One answer of a ``choose`` step; ``feedback`` says why it is wrong."""
+    """One answer of a ``choose`` step; ``feedback`` says why it is wrong.  An option
+    showing ``cards`` needs no label."""
 
-    label: str
+    label: str | None = None
     value: str | None = None
     cards: tuple[Card, ...] = ()
     correct: bool = False
@@ -145,7 +146,8 @@ class Choose(Task):
     def texts(self) -> Iterator[str]:
         yield from super().texts()
         for option in self.options:
-            yield option.label
+            if option.label:
+                yield option.label
             if option.feedback:
                 yield option.feedback
 

@@ -25,6 +25,8 @@ from engine import (
     decompose,
     hand_result,
     kitty_multiplier,
+    lead_shape,
+    matches_lead,
     trick_winner,
 )
 
@@ -112,23 +114,34 @@ class CardRule:
 
 
 class ExactCards(CardRule):
-    """The pick must be exactly the cards of ``hand`` that ``target`` names."""
+    """The pick must be exactly the cards of ``hand`` that ``groups`` names.
 
-    def __init__(self, name: str, target: Callable[[Sequence[Card], TrumpContext], list[Card]],
+    ``groups`` returns the target as groups (a tractor, a pair, or one card each), so
+    that a learner who misses half a pair is shown the whole pair.
+    """
+
+    def __init__(self, name: str, groups: Callable[[Sequence[Card], TrumpContext], list[list[Card]]],
                  right: str, missed: str, extra: str) -> None:
-        self.name, self._target = name, target
+        self.name, self._groups = name, groups
         self._right, self._missed, self._extra = right, missed, extra
 
     def target(self, step: Task, ctx: TrumpContext) -> list[Card]:
-        return self._target(step.hand, ctx)  # type: ignore[attr-defined]
+        return [card for group in self._groups(step.hand, ctx) for card in group]  # type: ignore[attr-defined]
 
     def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
         target = self.target(step, ctx)
-        missed, extra = _minus(target, picked), _minus(picked, target)
+        extra = _minus(picked, target)
         if extra:
             return Judgement(False, self._extra, extra, extra)
+        left = Counter(picked)
+        missed: list[Card] = []
+        for group in self._groups(step.hand, ctx):  # type: ignore[attr-defined]
+            need = Counter(group)
+            if need - left:
+                missed.extend(group)
+            left -= need
         if missed:
-            return Judgement(False, self._missed, missed)
+            return Judgement(False, self._missed, tuple(missed))
         return Judgement(True, self._right, tuple(target))
 
     def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
@@ -142,20 +155,20 @@ class ExactCards(CardRule):
         return [rest[0]] if rest else None
 
 
-def _trumps(hand: Sequence[Card], ctx: TrumpContext) -> list[Card]:
-    return [card for card in hand if ctx.is_trump(card)]
+def _trumps(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
+    return [[card] for card in hand if ctx.is_trump(card)]
 
 
-def _point_cards(hand: Sequence[Card], ctx: TrumpContext) -> list[Card]:
-    return [card for card in hand if card.points]
+def _point_cards(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
+    return [[card] for card in hand if card.points]
 
 
-def _tractor_cards(hand: Sequence[Card], ctx: TrumpContext) -> list[Card]:
-    return [card for tractor in components(hand, ctx, ("tractor",)) for card in tractor]
+def _tractors(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
+    return components(hand, ctx, ("tractor",))
 
 
-def _pair_cards(hand: Sequence[Card], ctx: TrumpContext) -> list[Card]:
-    return [card for group in components(hand, ctx, ("pair", "tractor")) for card in group]
+def _pairs(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
+    return components(hand, ctx, ("pair", "tractor"))
 
 
 class FollowRule(CardRule):
@@ -219,25 +232,10 @@ class WinTrick(FollowRule):
         winner = _winner_seat(step, ctx, picked)
         if winner == 0:
             return Judgement(True, "wins", tuple(picked))
-        lead = self.lead(step)
-        shape_ok = _matches_shape(picked, lead, ctx)
+        shape_ok = matches_lead(lead_shape(self.lead(step), ctx), picked, ctx)
         winning = [p for p in self.legal_plays(step, ctx) if _winner_seat(step, ctx, p) == 0]
         hint = tuple(winning[0]) if winning else ()
         return Judgement(False, "beaten" if shape_ok else "shape_mismatch", hint)
-
-
-def _matches_shape(play: list[Card], lead: list[Card], ctx: TrumpContext) -> bool:
-    """The play could compete: one effective suit (the led one or trumps) and at least
-    as many pairs as the lead, so it is not a mere discard."""
-    suits = {ctx.suit_of(card) for card in play}
-    if len(suits) != 1 or suits.pop() not in {ctx.suit_of(lead[0]), "T"}:
-        return False
-    return _pair_count(play, ctx) >= _pair_count(lead, ctx)
-
-
-def _pair_count(cards: list[Card], ctx: TrumpContext) -> int:
-    """Pairs in one suit's cards, counting those inside tractors."""
-    return sum(c.length for c in decompose(cards, ctx))
 
 
 class PointsRule(FollowRule):
@@ -317,7 +315,8 @@ class StandingThrow(CardRule):
         if len(decompose(picked, ctx)) < 2:
             return Judgement(False, "not_a_throw", tuple(picked))
         if not result.ok:
-            return Judgement(False, "throw_beaten", tuple(getattr(result, "beaten", ()) or result.played))
+            beaten = [card for part in result.beaten for card in part.cards]
+            return Judgement(False, "throw_beaten", tuple(beaten))
         return Judgement(True, "throw_stands", tuple(picked))
 
     def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
@@ -432,8 +431,8 @@ CARD_RULES: dict[str, CardRule] = {
     for rule in (
         ExactCards("all_trumps", _trumps, "all_trumps", "missed_trumps", "not_trumps"),
         ExactCards("cards_worth_points", _point_cards, "all_points", "missed_points", "no_points"),
-        ExactCards("tractors", _tractor_cards, "all_tractors", "missed_tractors", "not_tractors"),
-        ExactCards("pairs", _pair_cards, "all_pairs", "missed_pairs", "not_pairs"),
+        ExactCards("tractors", _tractors, "all_tractors", "missed_tractors", "not_tractors"),
+        ExactCards("pairs", _pairs, "all_pairs", "missed_pairs", "not_pairs"),
         FollowRule(),
         WinTrick(),
         PointsRule("feed_partner", most=True),
