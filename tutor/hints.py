@@ -104,17 +104,17 @@ _REASONS = {
     "missed_points": N_("You missed {cards}."),
     "no_points": N_("{cards}: no points there."),
     "missed_tractors": N_("You missed {cards}: those pairs are neighbours, so they make a tractor."),
-    "not_tractors": N_("{cards} are not part of a tractor: no pair next to them in this hand's order."),
+    "not_tractors": N_("Not part of any tractor: {cards}."),
     "missed_pairs": N_("You missed {cards}: identical cards make a pair."),
-    "not_pairs": N_("{cards} are not part of a pair: a pair is two identical cards."),
+    "not_pairs": N_("Not part of any pair: {cards}. A pair is two identical cards."),
     "beaten": N_("That is legal, but it does not win the trick. {cards} would."),
     "shape_mismatch": N_("That cannot win: only cards of the lead's shape (all of the led suit "
                          "or all trumps, with as many pairs) can win a trick. {cards} would."),
     "more_points": N_("Legal, but your side takes this trick: {cards} would add more points."),
     "fewer_points": N_("Legal, but the opponents take this trick: {cards} would give away fewer points."),
-    "buried_points": N_("{cards} carry points: if the attackers win the last trick, "
-                        "the kitty's points count several times over."),
-    "buried_trumps": N_("{cards}: keep trumps in your hand, they win tricks."),
+    "buried_points": N_("Points in the kitty: {cards}. If the attackers win the last trick, "
+                        "they count several times over."),
+    "buried_trumps": N_("Trumps in the kitty: {cards}. Keep them in your hand, they win tricks."),
     "not_a_throw": N_("A throw is several parts (singles, pairs, tractors) of one suit led together."),
     "not_a_declaration": N_("{cards} cannot be shown: only level cards (the {level}s this hand) "
                             "or a pair of identical jokers can."),

@@ -66,8 +66,8 @@ class _Loader(yaml.SafeLoader):
     """Safe YAML that records line numbers; unknown tags are errors, never objects."""
 
     def construct_undefined(self, node: yaml.Node) -> Any:  # type: ignore[override]
-        raise LessonYAMLError(node.start_mark.line + 1,
-                              f"tag {node.tag!r} is not allowed: lessons are plain data")
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise LessonYAMLError(node.start_mark.line + 1, f"tag {tag} is not allowed: lessons are plain data")
 
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> Map:
@@ -289,12 +289,14 @@ class _Reader:
 
     def options(self, value: Any, line: int, field: str) -> tuple[Option, ...]:
         items = self.sequence(value, line, field)
-        found = []
+        found, failed = [], False
         for i, item in enumerate(items):
             try:
                 found.append(self.option(item, items.lines[i], f"{field}[{i}]"))
             except _Invalid:
-                continue
+                failed = True
+        if failed:
+            raise _Invalid
         return tuple(found)
 
     def unknown_keys(self, m: Map, allowed: set[str], where: str) -> None:
