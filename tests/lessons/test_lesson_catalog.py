@@ -10,6 +10,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from tutor.lessons import Lesson, load_all
+from tutor.lessons.reference import load_reference
 
 from lesson_catalogs import part_catalog
 
@@ -22,6 +23,9 @@ def lesson_strings() -> set[str]:
     for lesson in load_all():
         assert isinstance(lesson, Lesson), lesson
         found.update(lesson.texts())
+    reference, problems = load_reference()
+    assert reference is not None, problems
+    found.update(reference.texts())
     return found
 
 

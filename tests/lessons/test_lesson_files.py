@@ -37,7 +37,7 @@ def test_every_lesson_loads_and_has_tasks(options: dict) -> None:
 
 def test_check_command_passes_on_shipped_lessons(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check"]) == 0
-    assert "9 lesson file(s) OK" in capsys.readouterr().out
+    assert "10 file(s) OK" in capsys.readouterr().out
 
 
 def test_option_guarded_steps_follow_the_rules() -> None:

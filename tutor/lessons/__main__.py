@@ -1,4 +1,4 @@
-"""``python -m tutor.lessons check [FILES]``: validate lesson files.
+"""``python -m tutor.lessons check [FILES]``: validate lesson files and the rules reference.
 
 Each file is loaded under the default rules and again under every other value of each
 rule option, because a lesson must stay answerable whichever options the player picks.
@@ -15,6 +15,7 @@ from engine import Rules
 
 from .loader import lesson_paths, load_lesson
 from .model import Problem
+from .reference import REFERENCE_PATH, load_reference
 
 VARIANTS: tuple[dict[str, object], ...] = (
     {},
@@ -48,17 +49,18 @@ def check_file(path: Path) -> list[Problem]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor.lessons")
     sub = parser.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="validate lesson files (default: every shipped lesson)")
+    check = sub.add_parser("check", help="validate lesson files (default: every lesson and the rules reference)")
     check.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    paths = args.files or lesson_paths()
+    paths = args.files or [*lesson_paths(), REFERENCE_PATH]
     bad = 0
     for path in paths:
-        for problem in check_file(path):
+        problems = load_reference(path)[1] if path.name == REFERENCE_PATH.name else check_file(path)
+        for problem in problems:
             print(problem)
             bad += 1
     if not bad:
-        print(f"{len(paths)} lesson file(s) OK")
+        print(f"{len(paths)} file(s) OK")
     return 1 if bad else 0
 
 
