@@ -13,6 +13,7 @@ from ..i18n import N_, _, ngettext
 from ..scene import Scene
 from ..theme import FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TrickView, table_layout
+from ..widgets.base import Widget
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -74,6 +75,9 @@ class PracticeTableScene(Scene):
         self.hint.place(rects.hint, metrics)
         self.play.place(rects.buttons, metrics)
         self.hand.place(rects.hand, metrics)
+
+    def widgets(self) -> list[Widget]:
+        return [self.status, self.points, *self.seats, self.trick, self.hint, self.play, self.hand]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -10,7 +10,7 @@ from ..i18n import N_, _
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
-from ..widgets.base import panel
+from ..widgets.base import Widget, panel
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -50,6 +50,9 @@ class HandSummaryScene(Scene):
         self.title.place((inner.left, inner.top, inner.width, m.px(48)), m)
         self.body.place((inner.left, inner.top + m.px(60), inner.width, inner.height - m.px(130)), m)
         self.next.place((inner.centerx - m.px(110), inner.bottom - m.px(50), m.px(220), m.px(50)), m)
+
+    def widgets(self) -> list[Widget]:
+        return [self.title, self.body, self.next]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
