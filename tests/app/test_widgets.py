@@ -61,7 +61,7 @@ def test_hand_sorted_trumps_first_and_fits(fan):
     assert all(b.left > a.left for a, b in zip(rects, rects[1:]))
     # each card shows at least its corner index (rank and suit)
     visible = min(b.left - a.left for a, b in zip(rects, rects[1:]))
-    assert visible >= 0.36 * fan.card_width()
+    assert visible >= 0.4 * fan.card_width()
 
 
 def test_click_selects_raises_and_respects_selectable(fan):

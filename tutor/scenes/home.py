@@ -53,7 +53,7 @@ class HomeScene(Scene):
 
     @staticmethod
     def language_label() -> str:
-        return f"{_('Language')}: {LANGUAGE_NAMES[i18n.language()]}"
+        return _("Language: {name}").format(name=LANGUAGE_NAMES[i18n.language()])
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
@@ -67,8 +67,9 @@ class HomeScene(Scene):
         right = pygame.Rect(area.left + col_w + m.px(40), area.top, area.right - area.left - col_w - m.px(40),
                             area.height)
         self.tagline.place((right.left, right.top, right.width, m.px(110)), m)
-        fan_h = min(m.px(240), right.height - m.px(140))
-        self.fan.place((right.left, right.top + m.px(140), right.width, fan_h), m)
+        below = right.top + m.px(120)
+        fan_h = min(m.px(240), right.bottom - below)
+        self.fan.place((right.left, below + (right.bottom - below - fan_h) // 2, right.width, fan_h), m)
 
     def widgets(self) -> list[Widget]:
         return [*self.buttons, self.tagline, self.fan]
