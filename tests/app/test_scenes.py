@@ -156,3 +156,18 @@ def test_stack_lifecycle_and_overlays(app):
     stack.replace(Recorder(app.services, log, "d"))
     assert log == ["c.exit", "b.resume", "b.exit", "d.resize", "d.enter"]
     assert [s.name for s in stack.scenes] == ["a", "d"]
+
+
+def test_practice_table_by_keyboard(app):
+    app.start("practice")
+    table = app.stack.top
+    first_spade = next(i for i, c in enumerate(table.hand.cards) if c.suit == "S")
+    for _ in range(first_spade + 1):
+        app.handle_event(key(pygame.K_RIGHT))
+    assert table.hand.focus == first_spade
+    app.handle_event(key(pygame.K_UP))
+    app.handle_event(key(pygame.K_RIGHT))
+    app.handle_event(key(pygame.K_SPACE))
+    assert len(table.hand.selected) == 2 and table.play.enabled
+    app.handle_event(key(pygame.K_1))  # the Play button's number
+    assert len(table.hand.cards) == 23

@@ -83,7 +83,8 @@ class PracticeTableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play.activate()
             return None
-        for handler in (self.menu, self.hand):
+        # the hand first: its arrow keys must not move the button focus
+        for handler in (self.hand, self.menu):
             if handler.handle_event(event) is None:
                 return None
         return event

@@ -83,7 +83,7 @@ class SettingsScene(Scene):
             Row(N_("Coach"), N_("Hints above your hand while you practise."), (True, False),
                 lambda: settings.coach, lambda v: self._save(coach=v), lambda v: _(ON_OFF[v])),
             Row(N_("Window size"), N_("You can also drag the window's edge."), WINDOW_SIZES,
-                lambda: settings.window_size, app.set_window_size, lambda v: f"{v[0]} × {v[1]}"),
+                lambda: app.screen.get_size(), app.set_window_size, lambda v: f"{v[0]} × {v[1]}"),
         ]
 
     def _rule_rows(self) -> list[Row]:
