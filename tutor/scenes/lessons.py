@@ -367,7 +367,7 @@ class LessonPlayerScene(Scene):
                     cards = tuple(self.answered or ())
                 plays.append((trick.seat_of(i), list(cards)))
             winner = None
-            if len(plays) == 4 and ctx is not None:
+            if solved and len(plays) == 4 and ctx is not None:
                 winner = trick.seat_of(trick_winner([list(c) for _s, c in plays], ctx))
             self.trick.set_trick(plays, winner, ctx)
         elif isinstance(step, Declare) and step.shown is not None:
@@ -569,6 +569,29 @@ class LessonPlayerScene(Scene):
         layout = layout_text(self.services.fonts, text, m.fpx(self.body.px), width - 2 * pad)
         return layout.height + 2 * pad + m.px(4)
 
+    def trick_captions(self) -> list[tuple[TextLayout, tuple[int, int]]]:
+        """Who played what: a small label beside each play of the trick (above the
+        side seats' cards, right of the top and bottom ones)."""
+        if not self.trick.rect.height:
+            return []
+        m, r = self.metrics, self.trick.rect
+        found = []
+        for seat, rects in self.trick.play_rects().items():
+            if not rects:
+                continue
+            cards = rects[0].unionall(rects)
+            width = m.px(150)
+            layout = fit_text(self.services.fonts, _(SEAT_LABELS[seat]), m.fpx(14), width, m.px(22),
+                              colour=ON_FELT_SOFT, align="center" if seat % 2 else "left", min_px=9)
+            if seat % 2:  # left and right: above the cards
+                x = min(max(r.left, cards.centerx - width // 2), r.right - width)
+                y = max(r.top, cards.top - m.px(22))
+            else:  # you and partner: right of the cards
+                x = min(cards.right + m.px(6), r.right - width)
+                y = cards.centery - layout.height // 2
+            found.append((layout, (x, y)))
+        return found
+
     def _place_trick(self, rect: pygame.Rect, m: Metrics) -> None:
         """Place the trick view a few pixels shorter when its cards would be an odd
         number of pixels tall: ``TrickView`` then draws the bottom play a pixel below
@@ -626,6 +649,15 @@ class LessonPlayerScene(Scene):
     def _buttons(self) -> list[Button]:
         return [self.prev, self.hint, self.both, self.link, self.passing, self.check, self.next]
 
+    def _shown_buttons(self) -> list[Button]:
+        """The buttons this step uses, drawn even while disabled (greyed) so the
+        learner sees what comes next."""
+        step = self.step
+        uses = {self.prev: True, self.both: True, self.next: True, self.hint: bool(step.hint),
+                self.link: self.link.enabled, self.passing: isinstance(step, Declare),
+                self.check: self.run.is_task and not isinstance(step, Choose)}
+        return [button for button in self._buttons() if uses[button]]
+
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:
             return None
@@ -670,13 +702,14 @@ class LessonPlayerScene(Scene):
         self.cards.draw(surface)
         if self.trick.rect.height:
             self.trick.draw(surface)
+            for layout, topleft in self.trick_captions():
+                layout.draw(surface, topleft)
         self.hand.draw(surface)
         for button in self.options:
             self._draw_option(surface, button)
         self.feedback.draw(surface)
-        for button in self._buttons():
-            if button.enabled or button in (self.prev, self.next):
-                button.draw(surface)
+        for button in self._shown_buttons():
+            button.draw(surface)
 
     def _draw_option(self, surface: pygame.Surface, button: Button) -> None:
         button.draw(surface)
@@ -694,9 +727,10 @@ class LessonPlayerScene(Scene):
             if widget.rect.width and widget.rect.height:
                 visible.append(widget)
         visible.extend(self.options)
-        visible.extend(b for b in self._buttons() if b.enabled or b in (self.prev, self.next))
+        visible.extend(self._shown_buttons())
         return visible
 
     def text_layouts(self) -> list[TextLayout]:
-        return self.chrome.text_layouts() + super().text_layouts()
+        captions = [layout for layout, _pos in self.trick_captions()]
+        return self.chrome.text_layouts() + super().text_layouts() + captions
 
