@@ -299,7 +299,7 @@ class LessonPlayerScene(Scene):
         self.cards = HandFan(services)
         self.trick = TrickView(services, viewer=0)
         self.table = TableDiagram(services)
-        self.prev = Button(services, N_("Back"), self.back, px=18)
+        self.prev = Button(services, N_("Previous"), self.back, px=18)
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=18)
         self.check = Button(services, self.check_label, self.submit, px=18)
         self.passing = Button(services, N_("Pass"), self.pass_, px=18)
