@@ -168,7 +168,7 @@ def wrong_number(count: int) -> str:
 
 
 def explain(reason: str | None, cards: Sequence[Card], ctx: TrumpContext | None,
-            extra: Sequence[Card] = (), count: int | None = None) -> list[str]:
+            count: int | None = None) -> list[str]:
     """Every sentence for a judgement: the reason, then the facts about each card it
     names (why this card is a trump, what that card is worth)."""
     if reason is None or reason in ("right_option", "wrong_option"):

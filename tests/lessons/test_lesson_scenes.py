@@ -231,3 +231,29 @@ def test_screenshots(make_app, language, size) -> None:
     app.stack.push(RulesReferenceScene(app.services, "tractors"))
     app.frame(0.0)
     pygame.image.save(app.screen, str(out / f"rules-{tag}.png"))
+
+
+def test_a_broken_lesson_opens_as_its_problems(make_app, tmp_path, monkeypatch) -> None:
+    import shutil
+
+    from tutor.lessons import loader
+
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    shutil.copy(loader.LESSON_DIR / "01_table.yaml", folder)
+    (folder / "02_broken.yaml").write_text('id: "02"\ntitle: !!python/name:os.system\n', encoding="utf-8")
+    monkeypatch.setattr(loader.load_all, "__defaults__", (folder, None))
+    app = make_app(size=(960, 600))
+    app.stack.push(LessonBrowserScene(app.services))
+    browser = app.stack.top
+    assert [t.lesson.available for t in browser.tiles] == [True, False]
+    app.frame(0.0)
+    check_on_screen(app)
+    app.handle_event(key(pygame.K_2))
+    page = app.stack.top
+    assert isinstance(page, LessonPlayerScene) and "02_broken.yaml:2: yaml" in page.body_text()
+    app.frame(0.0)
+    check_on_screen(app)
+    app.handle_event(key(pygame.K_RETURN))
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.stack.top is browser and "02" not in app.store.progress

@@ -162,6 +162,9 @@ def load_reference(path: str | Path = REFERENCE_PATH) -> tuple[Reference | None,
         reference = None
     except _Invalid:
         reference = None
+    except Exception as exc:  # noqa: BLE001 - a damaged file is shown, never raised
+        reader.problem(1, "reference", f"cannot be read: {exc!r}")
+        reference = None
     if reader.problems:
         return None, reader.problems
     return reference, []

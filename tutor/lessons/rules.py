@@ -45,8 +45,6 @@ class Judgement:
     correct: bool
     reason: str | None = None
     cards: tuple[Card, ...] = ()
-    extra: tuple[Card, ...] = ()
-    """Cards picked that should not have been (set rules)."""
 
 
 def _points(cards: Iterable[Card]) -> int:
@@ -132,7 +130,7 @@ class ExactCards(CardRule):
         target = self.target(step, ctx)
         extra = _minus(picked, target)
         if extra:
-            return Judgement(False, self._extra, extra, extra)
+            return Judgement(False, self._extra, extra)
         left = Counter(picked)
         missed: list[Card] = []
         for group in self._groups(step.hand, ctx):  # type: ignore[attr-defined]

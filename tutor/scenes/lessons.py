@@ -122,8 +122,7 @@ class LessonBrowserScene(Scene):
 
     def _opener(self, lesson: Lesson | UnavailableLesson) -> Callable[[], None]:
         def open_lesson() -> None:
-            if isinstance(lesson, Lesson):
-                self.services.app.stack.push(LessonPlayerScene(self.services, lesson))
+            self.services.app.stack.push(LessonPlayerScene(self.services, lesson))
         return open_lesson
 
     def _open_reference(self) -> None:
@@ -266,24 +265,36 @@ class Dots(Widget):
                 pygame.draw.circle(surface, FOCUS, centre, radius + self.metrics.px(4), 3)
 
 
-def _continue_lesson(services: "Services", rules: Rules) -> Lesson | None:
+def problem_lesson(broken: UnavailableLesson) -> Lesson:
+    """A broken lesson file still opens: as one page listing its problems."""
+    text = "\n".join(str(p) for p in broken.problems) or broken.path
+    return Lesson(id=broken.id, path=broken.path, title=N_("Lesson unavailable"), summary="", concept="",
+                  steps=(Narration(line=1, goal=N_("This lesson file has a problem."), text=text),))
+
+
+def _continue_lesson(services: "Services", rules: Rules) -> Lesson | UnavailableLesson:
     """The first lesson not yet completed (else the first one)."""
-    lessons = [x for x in load_all(rules=rules) if isinstance(x, Lesson)]
+    found = load_all(rules=rules)
+    lessons = [x for x in found if isinstance(x, Lesson)]
+    if not lessons:
+        return found[0] if found else UnavailableLesson("00", "lessons/")
     progress = services.store.progress
-    return next((x for x in lessons if not (x.id in progress and progress[x.id].completed)),
-                lessons[0] if lessons else None)
+    return next((x for x in lessons if not (x.id in progress and progress[x.id].completed)), lessons[0])
 
 
 class LessonPlayerScene(Scene):
     """One lesson, one step at a time.  Without a lesson it continues where the learner
     left off (the first lesson not completed)."""
 
-    def __init__(self, services: "Services", lesson: Lesson | None = None, rules: Rules | None = None) -> None:
+    def __init__(self, services: "Services", lesson: Lesson | UnavailableLesson | None = None,
+                 rules: Rules | None = None) -> None:
         super().__init__(services)
         self.rules = rules if rules is not None else services.store.settings.rule_set()
         lesson = lesson if lesson is not None else _continue_lesson(services, self.rules)
-        if lesson is None:
-            raise ValueError("no lesson can be opened")
+        self.saves_progress = isinstance(lesson, Lesson)
+        """False for the page that shows a broken file's problems."""
+        if isinstance(lesson, UnavailableLesson):
+            lesson = problem_lesson(lesson)
         self.lesson = lesson
         self.run = LessonRun(lesson, self.rules)
         self.furthest = 0
@@ -443,13 +454,13 @@ class LessonPlayerScene(Scene):
         self.services.app.back()
 
     def record(self) -> None:
-        if self.run.finished and not self.recorded:
+        if self.saves_progress and self.run.finished and not self.recorded:
             self.services.store.record_lesson(self.lesson.id, completed=True, mistakes=self.run.mistakes,
                                               stars=self.run.stars)
             self.recorded = True
 
     def exit(self) -> None:
-        if not self.recorded and self.lesson.id not in self.services.store.progress:
+        if self.saves_progress and not self.recorded and self.lesson.id not in self.services.store.progress:
             self.services.store.record_lesson(self.lesson.id, completed=False, mistakes=self.run.mistakes, stars=0)
 
     def open_reference(self) -> None:
