@@ -511,7 +511,7 @@ class LessonPlayerScene(Scene):
             if isinstance(self.step, Declare):
                 return _("Select the cards to show, or press Pass.")
             if self.run.is_task:
-                return _("Select cards in your hand, then press Check.")
+                return _("Select cards in your hand, then press {button}.").format(button=self.check_label())
             if self.run.index == len(self.run.steps) - 1:
                 return _("Lesson complete: {stars}").format(stars="★" * self.run.stars) if self.run.finished \
                     else _("Some tasks are still open: use the dots to go back to them.")
