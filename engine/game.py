@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
-from engine import check_follow, check_lead, hand_result, kitty_multiplier, trick_winner
+from engine import LeadResult, check_follow, check_lead, hand_result, kitty_multiplier, trick_winner
 from engine import legal_follow as _legal_follow
 from engine import selectable as _selectable
 
@@ -382,6 +382,16 @@ class Game:
     def team_levels(self) -> tuple[str, str]:
         return (self.levels[0], self.levels[1])
 
+    @property
+    def start_levels(self) -> tuple[str, str]:
+        """The teams' levels when the current hand began."""
+        return self._hand_start.levels
+
+    @property
+    def undealt(self) -> tuple[Card, ...]:
+        """The cards still to be dealt, in dealing order (not for players' eyes)."""
+        return tuple(self._to_deal[self.dealt :])
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.hands[seat])
 
@@ -606,7 +616,7 @@ class Game:
         self._emit(Buried(action.seat, tuple(action.cards)))
         self.phase = TRICKS
 
-    def _check_play(self, action: PlayCards) -> Any:
+    def _check_play(self, action: PlayCards) -> LeadResult | None:
         """For a lead, the ``LeadResult`` (a failed throw is legal: it is played as the
         forced component); for a follow, ``None``."""
         self._need_phase(TRICKS)
@@ -625,10 +635,10 @@ class Game:
         led = list(self.trick[0].cards)
         verdict = check_follow(self.hands[action.seat], led, cards, self.ctx)
         if not verdict.legal:
-            raise GameError(verdict.reason, format_cards(cards), getattr(verdict, "cards", ()))
+            raise GameError(verdict.reason or "illegal", format_cards(cards), verdict.cards)
         return None
 
-    def _apply_play(self, action: PlayCards, lead: Any) -> None:
+    def _apply_play(self, action: PlayCards, lead: LeadResult | None) -> None:
         seat = action.seat
         played = tuple(lead.played) if lead is not None else action.cards
         if lead is not None and not lead.ok:
@@ -643,14 +653,17 @@ class Game:
         else:
             self._finish_trick()
 
-    def _fail_throw(self, seat: int, attempted: tuple[Card, ...], played: tuple, lead: Any) -> None:
+    def _fail_throw(
+        self, seat: int, attempted: tuple[Card, ...], played: tuple[Card, ...], lead: LeadResult
+    ) -> None:
         penalty = lead.penalty
         signed = -penalty if self.is_attacker(seat) else penalty
         self.attacker_points += signed
         self.penalties += signed
         self.failed_throws += 1
         self.attempted = attempted
-        self._emit(ThrowFailed(seat, attempted, played, _beaten_cards(lead), penalty))
+        beaten = tuple(card for component in lead.beaten for card in component.cards)
+        self._emit(ThrowFailed(seat, attempted, played, beaten, penalty))
 
     def _finish_trick(self) -> None:
         assert self.ctx is not None
@@ -790,7 +803,7 @@ class Game:
             "dealt": self.dealt,
             "hands": [format_cards(hand) for hand in self.hands],
             "kitty": format_cards(self.kitty),
-            "to_deal": format_cards(self._to_deal[self.dealt :]),
+            "undealt": format_cards(self.undealt),
             "declarations": [format_cards(d.cards) + f"@{d.seat}" for d in self.declarations],
             "flipped": str(self.flipped) if self.flipped else None,
             "turn": self.turn,
@@ -819,12 +832,3 @@ class Game:
         deal = dealcode.decode(code)
         levels = deal.levels if deal.levels is not None else ("2", "2")
         return cls(deal.rules, deal.seed, levels=levels, dealer=deal.dealer)
-
-
-def _beaten_cards(lead: Any) -> tuple[Card, ...]:
-    """The attempted cards another hand could beat, from ``LeadResult.beaten``
-    (components or cards)."""
-    beaten: list[Card] = []
-    for item in getattr(lead, "beaten", None) or ():
-        beaten.extend([item] if isinstance(item, Card) else item.cards)
-    return tuple(beaten)
