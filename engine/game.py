@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
-from engine import LeadResult, check_follow, check_lead, hand_result, kitty_multiplier, trick_winner
+from engine import HandResult, LeadResult, check_follow, check_lead, hand_result, kitty_multiplier, trick_winner
 from engine import legal_follow as _legal_follow
 from engine import selectable as _selectable
 
@@ -226,11 +226,9 @@ def legal_declarations(
     seat: int, hand: Sequence[Card], level: str, current: Declaration | None, rules: Rules
 ) -> list[Declaration]:
     """Every declaration ``seat`` may make now with ``hand`` (each face and size once)."""
-    counts = Counter(hand)
+    counts = Counter(card for card in hand if card.is_joker or card.rank == level)
     options = []
     for card, count in counts.items():
-        if not (card.is_joker or card.rank == level):
-            continue
         for size in range(1, min(count, 2) + 1):
             cards = (card,) * size
             if declaration_error(seat, cards, hand, level, current, rules) is None:
@@ -243,6 +241,49 @@ def view_declarations(view: PlayerView) -> list[Declaration]:
     if view.phase not in (DEALING, DECLARING):
         return []
     return legal_declarations(view.seat, view.hand, view.level, view.declaration, view.rules)
+
+
+# --- the end of a hand (RULES.md §8–9) ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelChange:
+    """What a hand's result does to the match: ``team`` (0 = A, 1 = B) deals next and
+    goes from ``before`` to ``after`` (capped at "A")."""
+
+    team: int
+    before: str
+    after: str
+    next_dealer: int
+    wins_match: bool
+
+
+def level_change(
+    levels: Sequence[str], dealer: int, result: HandResult, rules: Rules
+) -> LevelChange:
+    """Apply ``hand_result``'s verdict: who deals next, which team goes up, match end.
+
+    The dealers hold → the dealer's partner deals; the attackers take over → the old
+    dealer's 下家 deals.  The team dealing next gains ``result.levels``.  By default
+    going past A (jumping over it too) wins the match; with ``must_defend_a`` levels
+    stop at A and the match is won by holding as dealers at level A.
+
+    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules())
+    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=True)
+    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules(must_defend_a=True))
+    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=False)
+    """
+    take_over = result.attackers_take_over
+    next_dealer = (dealer + 1) % SEATS if take_over else (dealer + 2) % SEATS
+    team = next_dealer % 2
+    before = levels[team]
+    reached = RANKS.index(before) + result.levels
+    top = len(RANKS) - 1
+    if rules.must_defend_a:
+        wins = not take_over and levels[dealer % 2] == "A"
+    else:
+        wins = reached > top
+    return LevelChange(team, before, RANKS[min(reached, top)], next_dealer, wins)
 
 
 # --- the record of a finished hand ------------------------------------------------------
@@ -282,6 +323,7 @@ class _HandStart:
     levels: tuple[str, str]
     history_len: int
     log_len: int
+    stacked: list[Card] | None
 
 
 # --- the game ---------------------------------------------------------------------------
@@ -293,6 +335,9 @@ class Game:
     ``Game(rules, seed)`` starts a match at level 2 whose first dealer is the final
     declarer.  ``levels`` and ``dealer`` start it from a later position instead (as a
     deal code may); with ``dealer=None`` both teams must be at the same level.
+    ``stacked`` fixes the first deal (lessons, tests): all the cards in dealing order,
+    the first 100 dealt one at a time from the first seat on, the last 8 the kitty
+    (its first card on top, the one a flip turns over).
     """
 
     def __init__(
@@ -303,6 +348,7 @@ class Game:
         levels: Sequence[str] = ("2", "2"),
         dealer: int | None = None,
         hand: int = 1,
+        stacked: Sequence[Card | str] | str | None = None,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         if not (isinstance(seed, int) and 0 <= seed < SEED_LIMIT):
@@ -314,7 +360,18 @@ class Game:
             raise ValueError("without a dealer both teams must be at the same level")
         if dealer is not None and dealer not in range(SEATS):
             raise ValueError(f"dealer must be a seat 0-3 or None, not {dealer!r}")
-        self._start = {"seed": seed, "levels": list(levels), "dealer": dealer, "hand": hand}
+        cards = None
+        if stacked is not None:
+            cards = parse_cards(stacked)
+            if Counter(cards) != Counter(deck(self.rules.decks)):
+                raise ValueError("a stacked deal must hold every card of the decks once")
+        self._start = {
+            "seed": seed,
+            "levels": list(levels),
+            "dealer": dealer,
+            "hand": hand,
+            "stacked": format_cards(cards) if cards is not None else None,
+        }
         self._start_match()
 
     def _start_match(self) -> None:
@@ -324,23 +381,30 @@ class Game:
         self.winner: str | None = None
         self._log: list[Action] = []
         self._emitted: list[Event] = []
-        self._begin_hand(start["hand"], start["seed"], start["dealer"])
+        stacked = start["stacked"]
+        self._begin_hand(
+            start["hand"], start["seed"], start["dealer"], parse_cards(stacked) if stacked else None
+        )
 
-    def _begin_hand(self, number: int, seed: int, dealer: int | None) -> None:
+    def _begin_hand(
+        self, number: int, seed: int, dealer: int | None, stacked: list[Card] | None = None
+    ) -> None:
         self.hand_number = number
         self.dealer: int | None = dealer
         self.level = self.levels[0] if dealer is None else self.levels[dealer % 2]
         self._hand_start = _HandStart(
-            number, seed, dealer, tuple(self.levels), len(self.history), len(self._log)
+            number, seed, dealer, tuple(self.levels), len(self.history), len(self._log), stacked
         )
-        self._deal_new(seed)
+        self._deal_new(seed, stacked)
 
-    def _deal_new(self, seed: int) -> None:
+    def _deal_new(self, seed: int, stacked: list[Card] | None = None) -> None:
+        """Deal ``seed``'s shuffle, or the ``stacked`` cards in their order."""
         self.seed = seed
         rng = random.Random(seed)
         self.first_seat = self.dealer if self.dealer is not None else rng.randrange(SEATS)
-        cards = deck(self.rules.decks)
-        rng.shuffle(cards)
+        cards = list(stacked) if stacked is not None else deck(self.rules.decks)
+        if stacked is None:
+            rng.shuffle(cards)
         self._to_deal = cards[:-KITTY_SIZE]
         self.kitty: list[Card] = cards[-KITTY_SIZE:]
         self._buried = False
@@ -508,7 +572,7 @@ class Game:
             del self.history[start.history_len :]
             self.levels = list(start.levels)
             self.winner = None
-            self._begin_hand(start.hand, start.seed, start.dealer)
+            self._begin_hand(start.hand, start.seed, start.dealer, start.stacked)
         else:
             actions = self._log[:-1]
             self._start_match()
@@ -597,7 +661,11 @@ class Game:
             raise GameError("not_your_turn", f"seat {self.turn} is to act, not seat {seat}")
 
     def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        if Counter(cards) - Counter(self.hands[seat]):
+        missing = Counter(cards)
+        for card in self.hands[seat]:
+            if card in missing:
+                missing[card] -= 1
+        if any(count > 0 for count in missing.values()):
             raise GameError("not_in_hand", format_cards(cards), cards)
 
     def _check_bury(self, action: Bury) -> None:
@@ -608,9 +676,7 @@ class Game:
         self._need_in_hand(action.seat, action.cards)
 
     def _apply_bury(self, action: Bury, plan: None) -> None:
-        hand = self.hands[action.seat]
-        for card in action.cards:
-            hand.remove(card)
+        _remove(self.hands[action.seat], action.cards)
         self.kitty = list(action.cards)
         self._buried = True
         self._emit(Buried(action.seat, tuple(action.cards)))
@@ -643,9 +709,7 @@ class Game:
         played = tuple(lead.played) if lead is not None else action.cards
         if lead is not None and not lead.ok:
             self._fail_throw(seat, action.cards, played, lead)
-        hand = self.hands[seat]
-        for card in played:
-            hand.remove(card)
+        _remove(self.hands[seat], played)
         self.trick.append(Play(seat, played))
         self._emit(PlayMade(seat, played, len(self.tricks)))
         if len(self.trick) < SEATS:
@@ -692,8 +756,7 @@ class Game:
             multiplier = kitty_multiplier(list(last.plays[0].cards), self.ctx)
             self.attacker_points += kitty_points * multiplier
         result = hand_result(self.attacker_points, self.rules)
-        take_over = result.attackers_take_over
-        next_dealer = (dealer + 1) % SEATS if take_over else (dealer + 2) % SEATS
+        change = level_change(self.levels, dealer, result, self.rules)
         self._emit(
             HandScored(
                 self.hand_number,
@@ -704,24 +767,17 @@ class Game:
                 self.trick_points,
                 self.penalties,
                 self.attacker_points,
-                take_over,
+                result.attackers_take_over,
                 result.levels,
-                next_dealer,
+                change.next_dealer,
             )
         )
-        team = next_dealer % 2
-        before = self.levels[team]
-        reached = RANKS.index(before) + result.levels
-        top = len(RANKS) - 1
-        if self.rules.must_defend_a:
-            won = not take_over and self.level == "A"
-        else:
-            won = reached > top
-        self.levels[team] = RANKS[min(reached, top)]
-        if self.levels[team] != before:
-            self._emit(LevelsChanged(TEAMS[team], before, self.levels[team], result.levels))
+        self.levels[change.team] = change.after
+        if change.after != change.before:
+            self._emit(LevelsChanged(TEAMS[change.team], change.before, change.after, result.levels))
+        won = change.wins_match
         if won:
-            self.winner = TEAMS[team]
+            self.winner = TEAMS[change.team]
             self._emit(MatchOver(self.winner))
         self.turn = None
         self.phase = MATCH_OVER if won else HAND_OVER
@@ -737,9 +793,9 @@ class Game:
             penalties=self.penalties,
             kitty_points=kitty_points,
             kitty_multiplier=multiplier,
-            attackers_take_over=take_over,
+            attackers_take_over=result.attackers_take_over,
             levels=result.levels,
-            next_dealer=next_dealer,
+            next_dealer=change.next_dealer,
             levels_after={"A": self.levels[0], "B": self.levels[1]},
             match_over=won,
             winner=self.winner,
@@ -779,6 +835,7 @@ class Game:
             levels=start["levels"],
             dealer=start["dealer"],
             hand=start["hand"],
+            stacked=start.get("stacked"),
         )
         for action in data["actions"]:
             game.push(Action.from_dict(action))
@@ -823,6 +880,8 @@ class Game:
     def deal_code(self) -> str:
         """A short code that recreates the current hand's deal (see ``engine.dealcode``)."""
         start = self._hand_start
+        if start.stacked is not None:
+            raise ValueError("a stacked deal has no deal code")
         if start.dealer is None:
             return dealcode.encode(start.seed, self.rules)
         return dealcode.encode(start.seed, self.rules, start.levels, start.dealer)
@@ -832,3 +891,13 @@ class Game:
         deal = dealcode.decode(code)
         levels = deal.levels if deal.levels is not None else ("2", "2")
         return cls(deal.rules, deal.seed, levels=levels, dealer=deal.dealer)
+
+
+def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
+    """Take ``cards`` out of ``hand`` (cards are interned: identity is equality, and
+    much cheaper to test than ``Card.__eq__``)."""
+    for card in cards:
+        for i, held in enumerate(hand):
+            if held is card:
+                del hand[i]
+                break

@@ -57,10 +57,14 @@ class RandomPlayer:
         if view.lead is None:
             return Decision(tuple(self._lead(hand, view.ctx)))
         lead = list(view.lead)
+        suit = view.ctx.suit_of(lead[0])
+        same = [card for card in hand if view.ctx.suit_of(card) == suit]
         if len(lead) == 1:
-            suit = view.ctx.suit_of(lead[0])
-            same = [card for card in hand if view.ctx.suit_of(card) == suit]
             return Decision((self.rng.choice(same or hand),))
+        if len(same) <= len(lead):
+            # all of the led suit, then anything: no structure to respect (RULES.md §5.1)
+            rest = [card for card in hand if view.ctx.suit_of(card) != suit]
+            return Decision(tuple(same + self.rng.sample(rest, len(lead) - len(same))))
         chosen: list[Card] = []
         for _ in lead:
             options = _selectable(hand, lead, chosen, view.ctx)
