@@ -527,8 +527,8 @@ class Game:
         handler = getattr(self, "_apply_" + action.kind)
         plan = getattr(self, "_check_" + action.kind)(action)
         self._emitted = []
+        self._log.append(action)  # first: a hand that this action begins starts after it
         handler(action, plan)
-        self._log.append(action)
         return self._emitted
 
     def check(self, action: Action) -> GameError | None:
@@ -878,13 +878,14 @@ class Game:
         }
 
     def deal_code(self) -> str:
-        """A short code that recreates the current hand's deal (see ``engine.dealcode``)."""
+        """A short code that recreates the current hand's deal (after any first-hand
+        redeal) with the levels and dealer it started from (see ``engine.dealcode``)."""
         start = self._hand_start
         if start.stacked is not None:
             raise ValueError("a stacked deal has no deal code")
         if start.dealer is None:
-            return dealcode.encode(start.seed, self.rules)
-        return dealcode.encode(start.seed, self.rules, start.levels, start.dealer)
+            return dealcode.encode(self.seed, self.rules)
+        return dealcode.encode(self.seed, self.rules, start.levels, start.dealer)
 
     @classmethod
     def from_deal_code(cls, code: str) -> "Game":
