@@ -561,24 +561,39 @@ class Game:
         return self.push(NextHand())
 
     def undo(self) -> Action:
-        """Take back the last action (by replaying the log without it); return it."""
+        """Take back the last action; return it."""
         if not self._log:
             raise GameError("nothing_to_undo")
-        last = self._log[-1]
+        return self._rewind(len(self._log) - 1)[0]
+
+    def undo_play(self, seat: int) -> list[Action]:
+        """Take back ``seat``'s last play of this hand and every action after it (the
+        practice table's "undo my move"); return the actions taken back, in order."""
+        start = self._hand_start.log_len
+        for index in range(len(self._log) - 1, start - 1, -1):
+            action = self._log[index]
+            if isinstance(action, PlayCards) and action.seat == seat:
+                return self._rewind(index)
+        raise GameError("nothing_to_undo", f"seat {seat} has not played in this hand")
+
+    def _rewind(self, keep: int) -> list[Action]:
+        """Go back to the state after the first ``keep`` actions, replaying the log (from
+        the start of the current hand when ``keep`` lies inside it)."""
+        undone = self._log[keep:]
         start = self._hand_start
-        if len(self._log) > start.log_len:
-            actions = self._log[start.log_len : -1]
+        if keep >= start.log_len:
+            actions = self._log[start.log_len : keep]
             del self._log[start.log_len :]
             del self.history[start.history_len :]
             self.levels = list(start.levels)
             self.winner = None
             self._begin_hand(start.hand, start.seed, start.dealer, start.stacked)
         else:
-            actions = self._log[:-1]
+            actions = self._log[:keep]
             self._start_match()
         for action in actions:
             self.push(action)
-        return last
+        return undone
 
     # --- checks (raise GameError, change nothing) and applications ---------------------
 
