@@ -676,10 +676,12 @@ class Game:
             raise GameError("not_your_turn", f"seat {self.turn} is to act, not seat {seat}")
 
     def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        missing = Counter(cards)
+        missing: dict[int, int] = {}  # by card index: cheaper than hashing cards
+        for card in cards:
+            missing[card.index] = missing.get(card.index, 0) + 1
         for card in self.hands[seat]:
-            if card in missing:
-                missing[card] -= 1
+            if card.index in missing:
+                missing[card.index] -= 1
         if any(count > 0 for count in missing.values()):
             raise GameError("not_in_hand", format_cards(cards), cards)
 
