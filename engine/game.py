@@ -35,14 +35,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
-from engine import HandResult, LeadResult, check_follow, check_lead, hand_result, kitty_multiplier, trick_winner
-from engine import legal_follow as _legal_follow
-from engine import selectable as _selectable
-
-from . import dealcode
+from . import (
+    HandResult,
+    LeadResult,
+    check_follow,
+    check_lead,
+    dealcode,
+    hand_result,
+    kitty_multiplier,
+    trick_winner,
+)
+from . import legal_follow as _legal_follow
+from . import selectable as _selectable
 from .cards import RANKS, Card, deck, format_cards, parse_cards, points
 from .events import (
     Buried,

@@ -17,9 +17,8 @@ import random
 from collections import Counter
 from typing import Callable, Protocol, Sequence
 
-from engine import decompose
-from engine import selectable as _selectable
-
+from . import decompose
+from . import selectable as _selectable
 from .cards import Card
 from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
