@@ -50,7 +50,7 @@ from . import (
 )
 from . import legal_follow as _legal_follow
 from . import selectable as _selectable
-from .cards import RANKS, Card, deck, format_cards, parse_cards, points
+from .cards import JOKER, RANKS, Card, deck, format_cards, parse_cards, points
 from .events import (
     Buried,
     CardDealt,
@@ -203,24 +203,28 @@ def declaration_error(
     current: Declaration | None,
     rules: Rules,
 ) -> str | None:
-    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may.
-
-    A reinforcement (the declarer's single made a pair with the identical card) is
-    allowed even though it does not override anybody; anything else needs strictly
-    greater strength, and overriding one's own declaration needs ``self_override``.
-    """
+    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may."""
     if len(cards) not in (1, 2) or (len(cards) == 2 and cards[0] != cards[1]):
         return "cannot_declare"
     card = cards[0]
     if (len(cards) == 1 and card.is_joker) or (not card.is_joker and card.rank != level):
         return "cannot_declare"
-    if list(hand).count(card) < len(cards):
+    if sum(1 for held in hand if held is card) < len(cards):  # interned: identity is equality
         return "not_in_hand"
+    return _override_error(Declaration(seat, tuple(cards)), current, rules)
+
+
+def _override_error(new: Declaration, current: Declaration | None, rules: Rules) -> str | None:
+    """May ``new`` (well-formed, held) replace ``current``?
+
+    A reinforcement (the declarer's single made a pair with the identical card) is
+    allowed even though it does not override anybody; anything else needs strictly
+    greater strength, and overriding one's own declaration needs ``self_override``.
+    """
     if current is None:
         return None
-    new = Declaration(seat, tuple(cards))
-    if current.seat == seat:
-        if current.strength == 1 and len(cards) == 2 and card == current.cards[0]:
+    if current.seat == new.seat:
+        if current.strength == 1 and len(new.cards) == 2 and new.cards[0] is current.cards[0]:
             return None
         if not rules.self_override:
             return "own_declaration"
@@ -233,13 +237,16 @@ def legal_declarations(
     seat: int, hand: Sequence[Card], level: str, current: Declaration | None, rules: Rules
 ) -> list[Declaration]:
     """Every declaration ``seat`` may make now with ``hand`` (each face and size once)."""
-    counts = Counter(card for card in hand if card.is_joker or card.rank == level)
+    counts: dict[Card, int] = {}
+    for card in hand:
+        if card.rank == level or card.suit == JOKER:
+            counts[card] = counts.get(card, 0) + 1
     options = []
     for card, count in counts.items():
-        for size in range(1, min(count, 2) + 1):
-            cards = (card,) * size
-            if declaration_error(seat, cards, hand, level, current, rules) is None:
-                options.append(Declaration(seat, cards))
+        for size in range(2 if card.suit == JOKER else 1, min(count, 2) + 1):  # no lone jokers
+            new = Declaration(seat, (card,) * size)
+            if _override_error(new, current, rules) is None:
+                options.append(new)
     return options
 
 

@@ -64,6 +64,9 @@ class RandomPlayer:
             # all of the led suit, then anything: no structure to respect (RULES.md §5.1)
             rest = [card for card in hand if view.ctx.suit_of(card) != suit]
             return Decision(tuple(same + self.rng.sample(rest, len(lead) - len(same))))
+        if len(set(same)) == len(same):
+            # no pair in the led suit: the structure rules ask for nothing, any cards do
+            return Decision(tuple(self.rng.sample(same, len(lead))))
         chosen: list[Card] = []
         for _ in lead:
             options = _selectable(hand, lead, chosen, view.ctx)
