@@ -424,7 +424,7 @@ class Game:
         self._buried = False
         self.dealt = 0
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
-        self.declarations: list[Declaration] = []
+        self.declarations: tuple[Declaration, ...] = ()
         self.trump: str | None = None
         self.ctx: TrumpContext | None = None
         self.flipped: Card | None = None
@@ -432,7 +432,7 @@ class Game:
         self.turn: int | None = None
         self.trick: list[Play] = []
         self.attempted: tuple[Card, ...] | None = None
-        self.tricks: list[TrickRecord] = []
+        self.tricks: tuple[TrickRecord, ...] = ()
         self.attacker_points = 0
         self.trick_points = 0
         self.penalties = 0
@@ -516,7 +516,7 @@ class Game:
             declaration=self.declaration,
             kitty=kitty,
             trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
+            tricks=self.tricks,
             attacker_points=self.attacker_points,
             cards_left=(
                 len(self.hands[0]),
@@ -526,7 +526,7 @@ class Game:
             ),
             hand_number=self.hand_number,
             turn=self.turn,
-            declarations=tuple(self.declarations),
+            declarations=self.declarations,
             flipped=self.flipped,
             attempted=self.attempted,
         )
@@ -655,7 +655,7 @@ class Game:
             self._emit(Reinforced(new))
         else:
             self._emit(Overridden(new, previous))
-        self.declarations.append(new)
+        self.declarations += (new,)
 
     def _check_close_declaring(self, action: CloseDeclaring) -> None:
         self._need_phase(DECLARING)
@@ -769,7 +769,7 @@ class Game:
             self.attacker_points += carried
             self.trick_points += carried
         record = TrickRecord(plays[0].seat, tuple(plays), winner, carried, self.attempted)
-        self.tricks.append(record)
+        self.tricks += (record,)
         self.trick = []
         self.attempted = None
         self.turn = winner
