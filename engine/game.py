@@ -127,7 +127,8 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        Action._registry[cls.kind] = cls
+        if "kind" in cls.__dict__:
+            Action._registry[cls.kind] = cls
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -142,9 +143,19 @@ class Action:
         cls = Action._registry.get(data.pop("kind", None))
         if cls is None:
             raise ValueError(f"unknown action {data!r}")
-        if "cards" in data:
-            data["cards"] = tuple(parse_cards(data["cards"]))
         return cls(**data)
+
+
+@dataclass(frozen=True)
+class _SeatCards(Action):
+    """An action of one seat with cards, given as cards or in card notation
+    (``PlayCards(1, "S10 S10")``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -155,12 +166,10 @@ class DealCard(Action):
 
 
 @dataclass(frozen=True)
-class Declare(Action):
+class Declare(_SeatCards):
     """Show level cards (a single or an identical pair) or a joker pair."""
 
     kind: ClassVar[str] = "declare"
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -172,19 +181,15 @@ class CloseDeclaring(Action):
 
 
 @dataclass(frozen=True)
-class Bury(Action):
+class Bury(_SeatCards):
     kind: ClassVar[str] = "bury"
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class PlayCards(Action):
+class PlayCards(_SeatCards):
     """Lead or follow; a lead of several components is a throw the game checks."""
 
     kind: ClassVar[str] = "play"
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -560,16 +565,16 @@ class Game:
         return self.push(DealCard())
 
     def declare(self, seat: int, cards: Iterable[Card | str] | str) -> list[Event]:
-        return self.push(Declare(seat, tuple(parse_cards(cards))))
+        return self.push(Declare(seat, cards))
 
     def close_declaring(self) -> list[Event]:
         return self.push(CloseDeclaring())
 
     def bury(self, seat: int, cards: Iterable[Card | str] | str) -> list[Event]:
-        return self.push(Bury(seat, tuple(parse_cards(cards))))
+        return self.push(Bury(seat, cards))
 
     def play(self, seat: int, cards: Iterable[Card | str] | str) -> list[Event]:
-        return self.push(PlayCards(seat, tuple(parse_cards(cards))))
+        return self.push(PlayCards(seat, cards))
 
     def next_hand(self) -> list[Event]:
         return self.push(NextHand())

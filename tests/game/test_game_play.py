@@ -195,7 +195,9 @@ def test_action_json_round_trip():
     action = PlayCards(1, tuple(parse_cards("S10 S10")))
     assert action.to_dict() == {"kind": "play", "seat": 1, "cards": "S10 S10"}
     assert PlayCards.from_dict(action.to_dict()) == action
-    assert format_cards(action.cards) == "S10 S10"
+    assert PlayCards(1, "s10 ♠T") == action and format_cards(action.cards) == "S10 S10"
+    with pytest.raises(ValueError):
+        PlayCards(1, "S11")
 
 
 def test_undo_play_takes_back_a_seats_play_and_all_after_it(at_tricks):
