@@ -189,11 +189,25 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
         if have < want:
             if i < len(shape.tractors):
                 lengths = best_scored[: sum(best[: i + 1])]
-                by_pos = pairs_by_position(hand_faces, ctx)
-                run = next(packings(by_pos, lengths))
+                run = _missing_run(hand_faces, pair_faces(played), lengths, ctx)
                 return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(run)))
             return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(hand_faces)))
     return FollowVerdict(True)
+
+
+def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
+                 ctx: TrumpContext) -> list[Card]:
+    """A run of the hand (from a packing of ``lengths``) that the play does not hold:
+    the tractor to name when ``must_play_tractor`` is broken."""
+    runs = next(packings(pairs_by_position(hand_faces, ctx), lengths))
+    played = set(played_faces)
+    start = 0
+    for length in lengths:
+        run = runs[start:start + length]  # packings list each run's faces in order
+        start += length
+        if not played.issuperset(run):
+            return run
+    return runs[start - lengths[-1]:]
 
 
 def _doubled(faces: Iterable[Card]) -> list[Card]:
