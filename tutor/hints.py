@@ -15,10 +15,10 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from engine import Card, TrumpContext
+from engine.cards import SUIT_SYMBOLS
 
 from tutor.i18n import N_, _, ngettext
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
 SEAT_NAMES = (N_("you"), N_("the opponent on your right"), N_("your partner"),

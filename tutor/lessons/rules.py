@@ -27,6 +27,7 @@ from engine import (
     kitty_multiplier,
     lead_shape,
     matches_lead,
+    points,
     trick_winner,
 )
 
@@ -48,10 +49,6 @@ class Judgement:
     correct: bool
     reason: str | None = None
     cards: tuple[Card, ...] = ()
-
-
-def _points(cards: Iterable[Card]) -> int:
-    return sum(card.points for card in cards)
 
 
 def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
@@ -255,11 +252,11 @@ class PointsRule(FollowRule):
     def best(self, step: Task, ctx: TrumpContext) -> list[Card]:
         plays = self.legal_plays(step, ctx)
         pick = max if self.most else min
-        return pick(plays, key=_points)
+        return pick(plays, key=points)
 
     def judge_legal(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
         best = self.best(step, ctx)
-        if _points(picked) == _points(best):
+        if points(picked) == points(best):
             return Judgement(True, "most_points" if self.most else "fewest_points", tuple(picked))
         return Judgement(False, "more_points" if self.most else "fewer_points", tuple(best))
 
@@ -279,9 +276,9 @@ class SafeBury(CardRule):
         assert isinstance(step, SelectCards) and step.count is not None
         if len(picked) != step.count:
             return Judgement(False, "wrong_number", tuple(picked))
-        points = tuple(card for card in picked if card.points)
-        if points:
-            return Judgement(False, "buried_points", points)
+        scoring = tuple(card for card in picked if card.points)
+        if scoring:
+            return Judgement(False, "buried_points", scoring)
         trumps = tuple(card for card in picked if ctx.is_trump(card))
         if trumps:
             return Judgement(False, "buried_trumps", trumps)
@@ -478,7 +475,7 @@ def _attackers_total(step: Choose, ctx: TrumpContext) -> str:
     won the last trick (``kitty`` is shown as ``cards``, the last lead as ``lead``)."""
     total = int(step.datum("tricks") or 0)
     if step.datum("last_trick") == "attackers":
-        total += _points(step.cards) * kitty_multiplier(list(step.lead), ctx)
+        total += points(step.cards) * kitty_multiplier(list(step.lead), ctx)
     return str(total)
 
 
@@ -502,7 +499,7 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     rule.name: rule
     for rule in (
         ValueRule("trick_winner", ("trick",), _trick_winner),
-        ValueRule("points", ("cards",), lambda s, c: str(_points(s.cards))),
+        ValueRule("points", ("cards",), lambda s, c: str(points(s.cards))),
         ValueRule("is_trump", ("cards",), lambda s, c: _yes(all(c.is_trump(x) for x in s.cards))),
         ValueRule("throw_stands", ("lead", "others"),
                   lambda s, c: _yes(check_lead(list(s.lead), [list(h) for h in s.others], c).ok)),
