@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from engine import Card  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, load_all  # noqa: E402
-from tutor.lessons.model import Choose, Declare, Task  # noqa: E402
+from tutor.lessons.model import Choose, Declare  # noqa: E402
 from tutor.lessons.rules import CARD_RULES, correct_options  # noqa: E402
 from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
 from tutor.scenes.rules import RulesReferenceScene  # noqa: E402
@@ -231,6 +231,10 @@ def test_screenshots(make_app, language, size) -> None:
     app.stack.push(RulesReferenceScene(app.services, "tractors"))
     app.frame(0.0)
     pygame.image.save(app.screen, str(out / f"rules-{tag}.png"))
+    for path in out.glob(f"*-{tag}.png"):
+        image = pygame.image.load(str(path))
+        assert image.get_size() == size
+        assert len({image.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 23)}) > 8
 
 
 def test_a_broken_lesson_opens_as_its_problems(make_app, tmp_path, monkeypatch) -> None:
