@@ -347,7 +347,8 @@ class LessonPlayerScene(Scene):
         else:
             self.hand.set_cards(hand, ctx)
         self.hand.set_selectable(None)
-        shown = getattr(step, "cards", ()) or ()
+        # a choice shows its cards, or else the lead it asks about (a throw, a last trick)
+        shown = getattr(step, "cards", ()) or (step.lead if isinstance(step, Choose) else ())
         self.cards.set_cards(shown, ctx if isinstance(step, Narration) and step.position else None)
         if isinstance(step, Narration) and step.highlight:
             wanted = list(step.highlight)
@@ -618,7 +619,7 @@ class LessonPlayerScene(Scene):
         for widget in (self.hand, self.cards, self.trick, self.table):
             widget.place(hidden, m)
         if isinstance(step, Choose):
-            has_picture = bool(step.cards or step.trick)
+            has_picture = bool(step.cards or step.lead or step.trick)
             cols = pygame.Rect(v)
             if has_picture:
                 left_w = int(v.width * 0.55)
