@@ -53,9 +53,11 @@ def test_check_command_prints_problems_and_fails(capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().out.strip() == f"{path}:{EXPECTED['90_bad_card']}"
 
 
-def test_python_tags_are_refused_without_running(tmp_path, capfd) -> None:
+@pytest.mark.parametrize("tag", ["!!python/object/apply:os.system", "!!python/object:collections.OrderedDict",
+                                 "!!python/name:os.system", "!custom"])
+def test_python_tags_are_refused_without_running(tmp_path, tag: str) -> None:
     marker = tmp_path / "ran"
-    text = f'steps: !!python/object/apply:os.system ["touch {marker}"]\n'
+    text = f'steps: {tag} ["touch {marker}"]\n'
     with pytest.raises(ValueError, match="not allowed"):
         parse_yaml(text)
     assert not marker.exists()
