@@ -261,3 +261,33 @@ def test_a_broken_lesson_opens_as_its_problems(make_app, tmp_path, monkeypatch) 
     app.handle_event(key(pygame.K_RETURN))
     app.handle_event(key(pygame.K_ESCAPE))
     assert app.stack.top is browser and "02" not in app.store.progress
+
+
+def test_keyboard_only_choice_and_cards(make_app) -> None:
+    """↓ and Enter answer a choice; ←/→ and ↑ pick cards; Enter checks."""
+    app = make_app()
+    lesson = next(x for x in LESSONS if x.id == "01")
+    app.stack.push(LessonPlayerScene(app.services, lesson))
+    scene = app.stack.top
+    app.handle_event(key(pygame.K_RETURN))  # narration → the partner question
+    assert isinstance(scene.step, Choose)
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RETURN))  # second option: wrong
+    assert not scene.run.feedback.correct
+    app.handle_event(key(pygame.K_UP))
+    app.handle_event(key(pygame.K_RETURN))  # first option: right
+    assert scene.run.feedback.correct
+    app.handle_event(key(pygame.K_RETURN))
+    assert scene.run.index == 2
+    lesson = next(x for x in LESSONS if x.id == "02")
+    app.stack.push(LessonPlayerScene(app.services, lesson))
+    scene = app.stack.top
+    app.handle_event(key(pygame.K_RETURN))  # to "Pick every card worth points"
+    wanted = {i for i, c in enumerate(scene.hand.cards) if c.points}
+    for i in range(len(scene.hand.cards)):
+        app.handle_event(key(pygame.K_RIGHT))
+        if i in wanted:
+            app.handle_event(key(pygame.K_UP))
+    assert scene.hand.selected == wanted
+    app.handle_event(key(pygame.K_RETURN))
+    assert scene.run.feedback.correct

@@ -675,7 +675,9 @@ class LessonPlayerScene(Scene):
             return None
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.check.enabled:
+                if self.options and self.run.index not in self.run.solved:
+                    self.options[self.options_menu.focus].activate()  # the option ↑/↓ moved to
+                elif self.check.enabled:
                     self.submit()
                 else:
                     self.forward()
