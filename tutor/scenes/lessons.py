@@ -342,8 +342,8 @@ class LessonPlayerScene(Scene):
         self.show_hint = False
         hand = getattr(step, "hand", ()) or ()
         if getattr(step, "answer", None) == "all_trumps":
-            # finding the trumps is the task: a fresh, unsorted-by-trump hand without ★
-            self.hand.set_cards(sorted(hand), None)
+            # finding the trumps is the task: no ★, sorted by printed suit (jokers first)
+            self.hand.set_cards(sorted(hand, key=lambda c: (-1 if c.is_joker else c.index // 13, -c.index)), None)
         else:
             self.hand.set_cards(hand, ctx)
         self.hand.set_selectable(None)
