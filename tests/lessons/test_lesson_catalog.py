@@ -74,3 +74,18 @@ def test_no_stale_entries() -> None:
     wanted = lesson_strings() | python_strings()
     ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in part_catalog("zh_CN") if m.id}
     assert ids - wanted == set()
+
+
+def test_extractor_and_model_agree_on_every_visible_string() -> None:
+    """What ``pybabel extract`` takes from a lesson file is exactly what the lesson shows."""
+    from tutor.babel_yaml import extract_yaml
+    from tutor.lessons.loader import lesson_paths
+    from tutor.lessons.reference import REFERENCE_PATH
+
+    reference, _problems = load_reference()
+    shown = {path: set(lesson.texts()) for path, lesson in zip(lesson_paths(), load_all())}
+    shown[REFERENCE_PATH] = set(reference.texts())
+    for path, texts in shown.items():
+        with path.open("rb") as fh:
+            extracted = {message for _line, _func, message, _comments in extract_yaml(fh, [], [], {})}
+        assert extracted == texts, path.name
