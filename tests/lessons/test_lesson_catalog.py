@@ -89,3 +89,20 @@ def test_extractor_and_model_agree_on_every_visible_string() -> None:
         with path.open("rb") as fh:
             extracted = {message for _line, _func, message, _comments in extract_yaml(fh, [], [], {})}
         assert extracted == texts, path.name
+
+
+@pytest.mark.parametrize("code", ["zh_CN", "en"])
+def test_app_catalog_carries_the_part(code: str) -> None:
+    """The app reads messages.po: every lesson string must be there, translated alike."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locale" / code / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        app = read_po(fh, locale=code)
+    differ = []
+    for message in part_catalog(code):
+        if not message.id:
+            continue
+        found = app.get(message.id)
+        if found is None or found.fuzzy or found.string != message.string:
+            differ.append(message.id)
+    assert differ == []
