@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from ..services import Services
 
 BILINGUAL_KEY = pygame.K_b
+NEUTRAL, RIGHT, WRONG = (255, 250, 232), (226, 244, 222), (252, 228, 222)
+"""Feedback panel backgrounds: a prompt, a right answer, a wrong one."""
 SEAT_LABELS = (N_("You"), N_("Right opponent"), N_("Partner"), N_("Left opponent"))
 
 
@@ -305,7 +307,7 @@ class LessonPlayerScene(Scene):
         self.dots = Dots(services, self)
         self.goal = TextPanel(services, self.goal_text, px=24, bold=True, colour=ON_FELT, background=None)
         self.body = TextPanel(services, self.body_text, px=19)
-        self.feedback = TextPanel(services, self.feedback_text, px=18, background=(255, 250, 232))
+        self.feedback = TextPanel(services, self.feedback_text, px=18, background=NEUTRAL)
         self.hand = HandFan(services, on_change=lambda _cards: self._sync_buttons())
         self.cards = HandFan(services)
         self.trick = TrickView(services, viewer=0)
@@ -387,7 +389,15 @@ class LessonPlayerScene(Scene):
         else:
             self.trick.set_trick([])
 
+    def _sync_feedback(self) -> None:
+        feedback = self.run.feedback
+        if self.show_hint or feedback is None:
+            self.feedback.background = NEUTRAL
+        else:
+            self.feedback.background = RIGHT if feedback.correct else WRONG
+
     def _sync_buttons(self) -> None:
+        self._sync_feedback()
         task = self.run.is_task and not isinstance(self.step, Choose)
         self.check.enabled = task and self.run.index not in self.run.solved and \
             (bool(self.hand.selected) or isinstance(self.step, Declare))
@@ -445,6 +455,7 @@ class LessonPlayerScene(Scene):
 
     def toggle_hint(self) -> None:
         self.show_hint = not self.show_hint
+        self._sync_feedback()
 
     def toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual
