@@ -21,7 +21,7 @@ from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, load_all  # noqa: E402
 from tutor.lessons.model import Choose, Declare  # noqa: E402
 from tutor.lessons.rules import CARD_RULES, correct_options  # noqa: E402
-from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
+from tutor.scenes.lessons import CardOption, LessonBrowserScene, LessonPlayerScene  # noqa: E402
 from tutor.scenes.rules import RulesReferenceScene  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 from tutor.widgets import HandFan, TrickView  # noqa: E402
@@ -82,8 +82,8 @@ def check_on_screen(app: App) -> None:
     scene = app.stack.top
     for widget in scene.widgets():
         assert screen.contains(widget.rect), (type(widget).__name__, widget.rect)
-        if isinstance(widget, HandFan):
-            assert all(widget.rect.contains(r) for r in widget.card_rects())
+        if isinstance(widget, (HandFan, CardOption)):
+            assert all(widget.rect.contains(r) for r in widget.card_rects()), type(widget).__name__
         if isinstance(widget, TrickView):
             assert all(widget.rect.contains(r) for rects in widget.play_rects().values() for r in rects)
     for layout in scene.text_layouts():

@@ -28,6 +28,7 @@ from ..scene import Scene
 from ..text import TextLayout, fit_text, layout_text
 from ..theme import ACCENT, FELT_DARK, FOCUS, INK, INK_SOFT, ON_FELT, ON_FELT_SOFT, PANEL, PANEL_EDGE, RED, Metrics
 from ..widgets import Button, HandFan, Menu, TextPanel, TrickView, card_height
+from ..widgets.card_art import ASPECT
 from ..widgets.base import Widget, panel
 from .common import Chrome
 
@@ -179,6 +180,49 @@ class LessonBrowserScene(Scene):
 
 
 # --------------------------------------------------------------------------- player
+
+
+class CardOption(Button):
+    """A choice shown as card pictures after its number key."""
+
+    def __init__(self, services: "Services", cards: tuple[Card, ...], action: Callable[[], None],
+                 hotkey: int) -> None:
+        super().__init__(services, lambda: hints.cards_text(cards), action, hotkey=hotkey, px=18)
+        self.cards = cards
+
+    def number_box(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + self.metrics.px(8), self.rect.top, self.metrics.px(28), self.rect.height)
+
+    def text_layout(self) -> TextLayout:
+        box = self.number_box()
+        return fit_text(self.services.fonts, str(self.hotkey), self.metrics.fpx(18), box.width, box.height,
+                        min_px=9, bold=True)
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Cards overlapping left to right, smaller when the button is too narrow."""
+        pad = self.metrics.px(5)
+        x0 = self.number_box().right + self.metrics.px(6)
+        room = self.rect.right - pad - x0
+        n = len(self.cards)
+        h = self.rect.height - 2 * pad
+        w = round(h / ASPECT)
+        if w + (n - 1) * w * 0.4 > room:  # even tightly overlapped they would not fit
+            w = int(room / (1 + 0.4 * (n - 1)))
+            h = round(w * ASPECT)
+        step = min(round(w * 0.72), (room - w) // (n - 1)) if n > 1 else 0
+        top = self.rect.centery - h // 2
+        return [pygame.Rect(x0 + i * step, top, w, h) for i in range(n)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        focused = self.focused and self.enabled
+        fill = (255, 236, 178) if (self.hovered or focused) else PANEL
+        panel(surface, self.rect, fill, FOCUS if focused else PANEL_EDGE, self.metrics.px(10), 3 if focused else 1)
+        number = self.text_layout()
+        box = self.number_box()
+        number.draw(surface, (box.left, box.centery - number.height // 2))
+        for card, rect in zip(self.cards, self.card_rects()):
+            face = self.services.cards.face(card, rect.width, four_colour=self.services.four_colour)
+            surface.blit(face, rect)
 
 
 class TableDiagram(Widget):
@@ -362,9 +406,12 @@ class LessonPlayerScene(Scene):
         self.options = []
         if isinstance(step, Choose):
             for n, option in enumerate(step.options, 1):
-                label = (lambda o=option: hints.cards_text(o.cards)) if option.cards and not option.label \
-                    else (lambda o=option: bilingual(o.label, self.bilingual, " / "))
-                self.options.append(Button(self.services, label, lambda n=n: self.choose(n - 1), hotkey=n, px=18))
+                action = lambda n=n: self.choose(n - 1)  # noqa: E731
+                if option.cards and not option.label:
+                    self.options.append(CardOption(self.services, option.cards, action, n))
+                else:
+                    label = lambda o=option: bilingual(o.label, self.bilingual, " / ")  # noqa: E731
+                    self.options.append(Button(self.services, label, action, hotkey=n, px=18))
         self.options_menu = Menu(self.options)
         self._sync_buttons()
         self.resize(self.metrics)
@@ -640,12 +687,16 @@ class LessonPlayerScene(Scene):
                 else:
                     self.cards.place(picture.inflate(0, -max(0, picture.height - m.px(170))), m)
                 cols = pygame.Rect(v.left + left_w + gap, v.top, v.width - left_w - gap, v.height)
-            n = max(1, len(self.options))
-            h = min(m.px(52), (cols.height - gap * (n - 1)) // n)
-            w = cols.width if has_picture else min(cols.width, m.px(620))
-            x = cols.left if has_picture else cols.centerx - w // 2
+            pictures = any(isinstance(b, CardOption) for b in self.options)
+            per_row = 2 if pictures and len(self.options) > 2 else 1  # card pictures: a grid, bigger cards
+            rows = max(1, -(-len(self.options) // per_row))
+            h = min(m.px(130) if pictures else m.px(52), (cols.height - gap * (rows - 1)) // rows)
+            full = cols.width if has_picture else min(cols.width, m.px(620 if per_row == 1 else 820))
+            w = (full - gap * (per_row - 1)) // per_row
+            x = cols.left if has_picture else cols.centerx - full // 2
             for i, button in enumerate(self.options):
-                button.place((x, cols.top + i * (h + gap), w, h), m)
+                row, col = divmod(i, per_row)
+                button.place((x + col * (w + gap), cols.top + row * (h + gap), w, h), m)
             return
         if isinstance(step, Narration):
             if step.table:
