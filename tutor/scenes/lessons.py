@@ -710,7 +710,8 @@ class LessonPlayerScene(Scene):
             hand_h = min(m.px(190), v.height * 9 // 20 if table else v.height)
             if table:
                 self._place_trick(pygame.Rect(v.left + v.width // 6, v.top, v.width * 2 // 3, v.height - hand_h - gap), m)
-            self.hand.place((v.left, v.bottom - hand_h, v.width, hand_h), m)
+            top = v.bottom - hand_h if table else v.top + (v.height - hand_h) // 2
+            self.hand.place((v.left, top, v.width, hand_h), m)
 
     def update(self, dt: float) -> None:
         """Text heights depend on the language and the bilingual view: lay out again
