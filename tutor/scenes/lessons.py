@@ -7,8 +7,9 @@ at draw time, so F2 switches language without losing the place, and ``B`` shows 
 other language under each line (bilingual view).
 
 Keys in the player: Enter checks the answer (or goes on), Backspace goes back a step,
-H shows the hint, B toggles the bilingual view, 1-9 pick an option; the hand takes
-←/→ to move, ↑/↓/Space to select.  The mouse does the same with the buttons.
+H shows the hint, B toggles the bilingual view, P passes (declaring), 1-9 or ↑/↓ and
+Enter pick an option; the hand takes ←/→ to move, ↑/↓/Space to select.  The mouse does
+the same with the buttons and the progress dots.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from engine import Card, Rules, trick_winner
 from .. import hints, i18n
 from ..i18n import N_, _
 from ..lessons import Lesson, LessonRun, UnavailableLesson, load_all
-from ..lessons.model import Choose, Declare, Narration, PlayTrick, Recap, SelectCards, Task
+from ..lessons.model import Choose, Declare, Narration, PlayTrick, Recap, SelectCards, Step, Task
 from ..lessons.rules import correct_options
 from ..scene import Scene
 from ..text import TextLayout, fit_text, layout_text
@@ -379,7 +380,7 @@ class LessonPlayerScene(Scene):
     # ----------------------------------------------------------------- state
 
     @property
-    def step(self):
+    def step(self) -> Step:
         return self.run.step
 
     def _load_step(self) -> None:
