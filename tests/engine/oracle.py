@@ -200,10 +200,12 @@ def check_lead(lead: Cards, others: Sequence[Cards], order: Order, penalty: str 
         return LeadOutcome(True, None, (everything,), 0)
     # the lowest-ranked beaten component: by highest card, then fewer cards is lower
     lowest = min(beaten, key=lambda s: (s.top, len(s.strengths)))
+    whole = Counter(shapes)
     options = tuple(
         pick
         for pick in sub_multisets(everything, len(lowest.strengths))
-        if decompose(list(pick.elements()), order) == [lowest]
+        if Counter(decompose(list((everything - pick).elements()), order)) + Counter([lowest]) == whole
+        and decompose(list(pick.elements()), order) == [lowest]
     )
     taken_back = len(lead) - len(lowest.strengths)
     cost = {"none": 0, "flat": 10, "per_card": 10 * taken_back}[penalty]
@@ -244,9 +246,12 @@ class FollowJudge:
         self.hand = tokens(hand)
         self.form = lead_form(lead, order)
         self.held = Counter({f: n for f, n in self.hand.items() if order.suit(f) == self.form.suit})
-        self.best = max(self._choice_scores(), default=None)
+        scored = list(self._choices())
+        self.best = max((score for score, _ in scored), default=None)
+        # the pairs of every best-scoring choice (singles fill the rest)
+        self.best_pairs = [pairs for score, pairs in scored if score == self.best]
 
-    def _choice_scores(self) -> Iterator[tuple[int, ...]]:
+    def _choices(self) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
         n = self.form.size
         if sum(self.held.values()) <= n:
             return  # all led-suit cards must be played: there is no choice
@@ -254,7 +259,7 @@ class FollowJudge:
         for k in range(min(len(pairs), n // 2) + 1):
             for chosen in combinations(pairs, k):
                 if n - 2 * k <= len(self.held) - k:  # singles from the other faces
-                    yield score_pairs(chosen, self.form, self.order)
+                    yield score_pairs(chosen, self.form, self.order), chosen
 
     def verdict(self, play: Cards) -> FollowOutcome:
         counts = tokens(play)
