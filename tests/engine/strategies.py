@@ -46,6 +46,10 @@ def _deal_blocks(rng: random.Random, pool: list[Card], order: Order, seats: list
     rank order), identical copies often together; return what is left over."""
     together = rng.uniform(0.3, 1.0)
     faces = sorted(set(pool), key=order.strength)
+    if not faces:
+        return []  # the trump suit's letter: all its cards are trumps
+    start = rng.randrange(len(faces))
+    faces = faces[start:] + faces[:start]  # the first blocks may be anywhere in the suit
     if rng.random() < 0.3:
         rng.shuffle(faces)
     leftover: list[Card] = []
@@ -76,7 +80,7 @@ def tables(draw: st.DrawFn, max_hand: int = 25, ruffs: bool = False) -> Table:
     rng.shuffle(pack)
     hands: list[list[Card]] = [[], [], [], []]
     if ruffs:
-        focus: str | None = rng.choice(SUITS)
+        focus: str | None = rng.choice([s for s in SUITS if s != trump])
         plan = [(focus, hands[:1]), (TRUMP, hands[1:])]
     else:
         focus = rng.choice((TRUMP, TRUMP, *SUITS)) if rng.random() < 0.7 else None
@@ -112,12 +116,17 @@ def lead_from(rng: random.Random, hand: Sequence[Card], order: Order, focus: str
     suit = focus if focus in suits and rng.random() < 0.8 else rng.choice(suits)
     own = [c for c in hand if order.suit(c) == suit]
     faces = pair_faces(own)
-    kind = rng.choice(("single", "pair", "tractor", "tractor", "tractor", "top", "throw", "throw"))
+    kind = rng.choice(("single", "pair", "tractor", "tractor", "tractor+", "runs", "runs", "top", "throw", "throw"))
     if kind == "pair" and faces:
         return [Card(rng.choice(faces))] * 2
     run = pick_run(rng, faces, order, len(own) // 2)
     if kind == "tractor" and run:
         return [Card(f) for f in run for _ in (0, 1)]
+    if kind in ("tractor+", "runs") and run:  # a throw with one tractor or several
+        for _ in range(2 if kind == "runs" else 0):
+            run += pick_run(rng, [f for f in faces if f not in run], order, 3)
+        rest = [c for c in own if str(c) not in run]
+        return [Card(f) for f in run for _ in (0, 1)] + rng.sample(rest, rng.randint(0, min(len(rest), 3)))
     if kind == "top":  # the highest cards held: a throw that may well stand
         return sorted(own, key=order.strength)[-rng.randint(1, min(len(own), 6)) :]
     if kind == "single" or len(own) == 1:

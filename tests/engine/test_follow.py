@@ -151,3 +151,21 @@ def test_must_play_tractor_names_a_tractor_of_the_required_length() -> None:
 def test_a_lead_that_is_empty_or_mixed_raises(lead: str) -> None:
     with pytest.raises(ValueError):
         check_follow(cards("S3 S4"), cards(lead), cards("S3"), TEN_H)
+
+
+# ---------------------------------------------------------------- packing runs through equal pairs
+
+
+PACKING_LEAD = "H8 H8 H7 H7 H6 H6 H4 H4 H3 H3"
+"""Level 10, ♥ trump: a trump throw of a 3-pair and a 2-pair tractor."""
+PACKING_HAND = "HK HK HA HA S10 S10 D10 D10 H10 H10 H2"
+"""K-A-S10 and D10-H10 are disjoint runs of 3 and 2; the highest 3-run (A-D10-H10) would
+leave K and S10, which are not adjacent: only the lower choice matches both tractors."""
+
+
+def test_both_tractors_must_be_matched_through_the_equal_level_pairs() -> None:
+    hand = cards(PACKING_HAND)
+    assert check_follow(hand, cards(PACKING_LEAD), cards("HK HK HA HA S10 S10 D10 D10 H10 H10"), TEN_H).legal
+    # four pairs (K-A-S10-D10 runs hold the 3 but no disjoint 2): the 2-pair tractor is owed
+    verdict = check_follow(hand, cards(PACKING_LEAD), cards("HK HK HA HA S10 S10 D10 D10 H10 H2"), TEN_H)
+    assert verdict.reason == "must_play_tractor"

@@ -37,7 +37,7 @@ def tamper(rng: random.Random, play: list[Card], table: Table) -> list[Card]:
 # ---------------------------------------------------------------- following
 
 
-@settings(max_examples=400)
+@settings(max_examples=2000)
 @given(tables(), seeded)
 def test_check_follow_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
     hand = table.hands[1]
@@ -55,14 +55,17 @@ def test_check_follow_agrees_with_the_oracle(table: Table, rng: random.Random) -
     elif got.reason == "must_play_pair":
         assert bag(shown) == bag(f for f in oracle.pair_faces(c for c in hand if str(c) in led) for _ in (0, 1))
     elif got.reason == "must_play_tractor":
+        # a tractor of the required length; with several lead tractors the engine may
+        # show every run the best follow holds (see FINDINGS.md)
         pairs = oracle.pair_faces(shown)
-        assert len(shown) == 2 * expected.shortfall == 2 * len(pairs) and set(shown) <= led
+        assert len(shown) == 2 * len(pairs) and set(shown) <= led
+        assert len(pairs) <= sum(oracle.lead_form(lead, table.order).tractors)
         assert oracle.can_pack(oracle.classes_of(pairs, table.order), [expected.shortfall])
     elif got.legal:
         assert shown == []
 
 
-@settings(max_examples=200)
+@settings(max_examples=500)
 @given(tables(), seeded)
 def test_legal_follow_is_legal(table: Table, rng: random.Random) -> None:
     hand = table.hands[1]
@@ -73,7 +76,7 @@ def test_legal_follow_is_legal(table: Table, rng: random.Random) -> None:
     assert oracle.FollowJudge(hand, lead, table.order).verdict(play).legal
 
 
-@settings(max_examples=250)
+@settings(max_examples=600)
 @given(tables(max_hand=9), seeded)
 def test_selectable_while_following_matches_brute_force(table: Table, rng: random.Random) -> None:
     hand = table.hands[1]
@@ -91,7 +94,7 @@ def test_selectable_while_following_matches_brute_force(table: Table, rng: rando
     assert not expected - got, "these cards can complete a legal play but are not offered"
 
 
-@settings(max_examples=100)
+@settings(max_examples=200)
 @given(tables(max_hand=12), seeded)
 def test_selectable_while_leading(table: Table, rng: random.Random) -> None:
     hand = table.hands[0]
@@ -104,7 +107,7 @@ def test_selectable_while_leading(table: Table, rng: random.Random) -> None:
 # ---------------------------------------------------------------- decomposition
 
 
-@settings(max_examples=300)
+@settings(max_examples=600)
 @given(tables(), seeded)
 def test_decompose_agrees_with_the_oracle_and_ignores_card_order(table: Table, rng: random.Random) -> None:
     suit = rng.choice(sorted({table.order.suit(c) for c in table.hands[0]}))
@@ -133,7 +136,7 @@ def canonical(comps, order: oracle.Order) -> list[tuple[str, int, tuple[int, ...
 # ---------------------------------------------------------------- leading
 
 
-@settings(max_examples=300)
+@settings(max_examples=1000)
 @given(tables(), seeded)
 def test_check_lead_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
     lead = lead_from(rng, table.hands[0], table.order, table.focus)
@@ -152,7 +155,7 @@ def test_check_lead_agrees_with_the_oracle(table: Table, rng: random.Random) -> 
 # ---------------------------------------------------------------- the trick
 
 
-def trick(table: Table, rng: random.Random) -> list[list[Card]]:
+def trick(table: Table, rng: random.Random, void_chance: float = 0.6) -> list[list[Card]]:
     """A real trick: some followers ran out of the led suit earlier; the lead as actually
     played (a failed throw plays its forced part); each follower's play from their own
     hand."""
@@ -161,16 +164,13 @@ def trick(table: Table, rng: random.Random) -> list[list[Card]]:
     hands = []
     for hand in table.hands[1:]:
         void = [c for c in hand if table.order.suit(c) != suit]
-        hands.append(void if rng.random() < 0.6 and len(void) >= len(attempt) else hand)
+        hands.append(void if rng.random() < void_chance and len(void) >= len(attempt) else hand)
     outcome = oracle.check_lead(attempt, hands, table.order)
     lead = [Card(t) for t in rng.choice(outcome.played_options).elements()]
     return [lead] + [follow_from(rng, hand, lead, table.order) for hand in hands if len(hand) >= len(lead)]
 
 
-@settings(max_examples=500)
-@given(st.one_of(tables(), tables(ruffs=True)), seeded)
-def test_trick_winner_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
-    plays = trick(table, rng)
+def check_trick(plays: list[list[Card]], table: Table, rng: random.Random) -> None:
     show(table, **{f"play {i}": p for i, p in enumerate(plays)})
     got = trick_winner(plays, table.ctx)
     form = oracle.lead_form(plays[0], table.order)
@@ -180,3 +180,16 @@ def test_trick_winner_agrees_with_the_oracle(table: Table, rng: random.Random) -
     assert got == 0 or oracle.matches(plays[got], form, table.order)
     shuffled = [rng.sample(p, len(p)) for p in plays]
     assert trick_winner(shuffled, table.ctx) == got
+
+
+@settings(max_examples=1000)
+@given(st.one_of(tables(), tables(ruffs=True)), seeded)
+def test_trick_winner_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
+    check_trick(trick(table, rng), table, rng)
+
+
+@settings(max_examples=2000)
+@given(tables(ruffs=True), seeded)
+def test_ruffs_of_structured_leads_agree_with_the_oracle(table: Table, rng: random.Random) -> None:
+    """Everyone else is void in the led suit and ruffs from trumps dealt in blocks."""
+    check_trick(trick(table, rng, void_chance=1.0), table, rng)

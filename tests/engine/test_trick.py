@@ -87,3 +87,12 @@ def test_a_throw_in_trumps_or_side_suit_stands_against_lower_follows() -> None:
     c = ctx("10", "H")
     assert winner(["SA SA SK", "SQ SQ SJ", "H2 H2 H3"], c) == 2
     assert winner(["BJ BJ LJ", "H10 H10 HA", "S10 S10 H2"], c) == 0
+
+
+def test_a_ruff_matches_two_tractors_through_the_equal_level_pairs() -> None:
+    """Level 10, ♥ trump: ♠ AKQ + 87 is ruffed by K-A-S10 + D10-H10 (disjoint runs)."""
+    c = ctx("10", "H")
+    lead = "SA SA SK SK SQ SQ S8 S8 S7 S7"
+    assert winner([lead, "HK HK HA HA S10 S10 D10 D10 H10 H10"], c) == 1
+    assert winner([lead, "HQ HQ HK HK HA HA S10 S10 H10 H10"], c) == 1  # Q-K-A + S10-H10
+    assert winner([lead, "HQ HQ HK HK HA HA S10 S10 D10 D10"], c) == 0  # S10 D10 never adjacent
