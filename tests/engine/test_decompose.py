@@ -35,6 +35,22 @@ ADJACENCY = [
     ("6", "H", {}, "H7 H7 H5 H5", TRACTOR2),
     ("6", "H", {}, "HA HA H2 H2", TWO_PAIRS),
     ("6", "H", {}, "BJ BJ LJ LJ H6 H6 S6 S6 HA HA", [("tractor", 5)]),
+    # seed 001, level 10 (♥ trump here): KKQQ, JJ99, 554433 and the trump chains are
+    # tractors; 5533, two off-suit 10 pairs, AA22 are not
+    ("10", "H", {}, "SK SK SQ SQ", TRACTOR2),
+    ("10", "H", {}, "SJ SJ S9 S9", TRACTOR2),
+    ("10", "H", {}, "S5 S5 S4 S4 S3 S3", [("tractor", 3)]),
+    ("10", "H", {}, "LJ LJ H10 H10", TRACTOR2),
+    ("10", "H", {}, "H10 H10 C10 C10", TRACTOR2),
+    ("10", "H", {}, "D10 D10 HA HA", TRACTOR2),
+    ("10", "H", {}, "H10 H10 S10 S10 HA HA", [("tractor", 3)]),
+    ("10", "H", {}, "S5 S5 S3 S3", TWO_PAIRS),
+    ("10", "H", {}, "S10 S10 D10 D10", TWO_PAIRS),
+    ("10", "H", {}, "SA SA S2 S2", TWO_PAIRS),
+    ("10", "H", {}, "S5 S5 S4", [("pair", 1), ("single", 0)]),
+    ("10", "H", {}, "SJ SJ SQ", [("pair", 1), ("single", 0)]),
+    # seed 004: at level 4, 3-3-5-5 is a tractor
+    ("4", "S", {}, "D3 D3 D5 D5", TRACTOR2),
     # level A: the chain below the level runs to K
     ("A", "S", {}, "HA HA SK SK", TRACTOR2),
     ("A", "S", {}, "HA HA SQ SQ", TWO_PAIRS),
@@ -77,6 +93,7 @@ def test_tractor_adjacency(level: str, trump: str | None, options: dict, text: s
 def test_pairs_must_be_identical() -> None:
     c = ctx("6", "H")
     assert shape("S6 D6", c) == [("single", 0), ("single", 0)]
+    assert shape("H6 D6", ctx("6", "S")) == [("single", 0), ("single", 0)]  # RULES.md §3's H6 D6
     assert shape("S5 S5", c) == [("pair", 1)]
     assert shape("S6 S6", c) == [("pair", 1)]
 
@@ -114,6 +131,18 @@ def test_an_off_suit_level_pair_joins_one_tractor_the_other_stays_a_pair() -> No
 
 def test_two_identical_cards_always_count_as_a_pair() -> None:
     assert shape("S4 S4 S5", ctx("10", "H")) == [("pair", 1), ("single", 0)]
+
+
+@pytest.mark.parametrize(
+    "level, trump, text",
+    [
+        ("6", "H", "S5 S5 H7 H7"),  # seed 002: spades and trumps are two suits
+        ("10", "H", "SJ SJ S10 S10"),  # seed 001: JJ1010 is no tractor, S10 is a trump
+    ],
+)
+def test_no_tractor_across_effective_suits(level: str, trump: str, text: str) -> None:
+    with pytest.raises(ValueError):
+        decompose(cards(text), ctx(level, trump))
 
 
 def test_mixed_suits_raise() -> None:

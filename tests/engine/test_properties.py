@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import event, given, note, settings
+from hypothesis import event, given, note
 from hypothesis import strategies as st
 
 from engine import Card, check_follow, check_lead, decompose, format_cards, legal_follow, selectable, trick_winner
 
 from . import oracle
 from .helpers import bag
-from .strategies import Table, best_follow, follow_from, lead_from, lead_shape, seeded, tables
+from .strategies import Table, best_follow, examples, follow_from, lead_from, lead_shape, seeded, tables
 
 
 def show(table: Table, **cards: list[Card]) -> None:
@@ -37,7 +37,7 @@ def tamper(rng: random.Random, play: list[Card], table: Table) -> list[Card]:
 # ---------------------------------------------------------------- following
 
 
-@settings(max_examples=2000)
+@examples(2000)
 @given(tables(), seeded)
 def test_check_follow_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
     hand = table.hands[1]
@@ -65,7 +65,7 @@ def test_check_follow_agrees_with_the_oracle(table: Table, rng: random.Random) -
         assert shown == []
 
 
-@settings(max_examples=500)
+@examples(500)
 @given(tables(), seeded)
 def test_legal_follow_is_legal(table: Table, rng: random.Random) -> None:
     hand = table.hands[1]
@@ -76,7 +76,7 @@ def test_legal_follow_is_legal(table: Table, rng: random.Random) -> None:
     assert oracle.FollowJudge(hand, lead, table.order).verdict(play).legal
 
 
-@settings(max_examples=600)
+@examples(600)
 @given(tables(max_hand=9), seeded)
 def test_selectable_while_following_matches_brute_force(table: Table, rng: random.Random) -> None:
     hand = table.hands[1]
@@ -94,7 +94,7 @@ def test_selectable_while_following_matches_brute_force(table: Table, rng: rando
     assert not expected - got, "these cards can complete a legal play but are not offered"
 
 
-@settings(max_examples=200)
+@examples(200)
 @given(tables(max_hand=12), seeded)
 def test_selectable_while_leading(table: Table, rng: random.Random) -> None:
     hand = table.hands[0]
@@ -107,7 +107,7 @@ def test_selectable_while_leading(table: Table, rng: random.Random) -> None:
 # ---------------------------------------------------------------- decomposition
 
 
-@settings(max_examples=600)
+@examples(600)
 @given(tables(), seeded)
 def test_decompose_agrees_with_the_oracle_and_ignores_card_order(table: Table, rng: random.Random) -> None:
     suit = rng.choice(sorted({table.order.suit(c) for c in table.hands[0]}))
@@ -136,7 +136,7 @@ def canonical(comps, order: oracle.Order) -> list[tuple[str, int, tuple[int, ...
 # ---------------------------------------------------------------- leading
 
 
-@settings(max_examples=1000)
+@examples(1000)
 @given(tables(), seeded)
 def test_check_lead_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
     lead = lead_from(rng, table.hands[0], table.order, table.focus)
@@ -182,13 +182,13 @@ def check_trick(plays: list[list[Card]], table: Table, rng: random.Random) -> No
     assert trick_winner(shuffled, table.ctx) == got
 
 
-@settings(max_examples=1000)
+@examples(1000)
 @given(st.one_of(tables(), tables(ruffs=True)), seeded)
 def test_trick_winner_agrees_with_the_oracle(table: Table, rng: random.Random) -> None:
     check_trick(trick(table, rng), table, rng)
 
 
-@settings(max_examples=2000)
+@examples(2000)
 @given(tables(ruffs=True), seeded)
 def test_ruffs_of_structured_leads_agree_with_the_oracle(table: Table, rng: random.Random) -> None:
     """Everyone else is void in the led suit and ruffs from trumps dealt in blocks."""

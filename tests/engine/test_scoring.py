@@ -50,6 +50,20 @@ def test_multiplier_uses_this_hands_order() -> None:
     assert multiplier("S3 S3 S5 S5", "by_pairs", level="10") == 4
 
 
+def test_seed_002_worked_example() -> None:
+    """Attackers hold 50 from tricks and win the last trick; the kitty holds D5 and SK (15)."""
+    kitty = sum(c.points for c in cards("D5 SK"))
+    for last_lead, scheme, take_over, levels in [
+        ("S3", "twice_cards", True, 0),  # 50 + 15 × 2 = 80
+        ("S3 S3", "twice_cards", True, 0),  # 50 + 15 × 4 = 110
+        ("S3 S3 S4 S4", "twice_cards", True, 2),  # 50 + 15 × 8 = 170
+        ("S3 S3 S4 S4", "by_pairs", True, 1),  # 50 + 15 × 6 = 140
+    ]:
+        c = ctx("10", "H", kitty_multiplier=scheme)
+        result = hand_result(50 + kitty * kitty_multiplier(cards(last_lead), c), c.rules)
+        assert (result.attackers_take_over, result.levels) == (take_over, levels), last_lead
+
+
 # ---------------------------------------------------------------- the level table
 
 
