@@ -7,7 +7,19 @@ import random
 from hypothesis import event, given, note
 from hypothesis import strategies as st
 
-from engine import Card, check_follow, check_lead, decompose, format_cards, legal_follow, selectable, trick_winner
+from engine import (
+    Card,
+    Rules,
+    TrumpContext,
+    check_follow,
+    check_lead,
+    decompose,
+    format_cards,
+    kitty_multiplier,
+    legal_follow,
+    selectable,
+    trick_winner,
+)
 
 from . import oracle
 from .helpers import bag
@@ -193,3 +205,23 @@ def test_trick_winner_agrees_with_the_oracle(table: Table, rng: random.Random) -
 def test_ruffs_of_structured_leads_agree_with_the_oracle(table: Table, rng: random.Random) -> None:
     """Everyone else is void in the led suit and ruffs from trumps dealt in blocks."""
     check_trick(trick(table, rng, void_chance=1.0), table, rng)
+
+
+# ---------------------------------------------------------------- the kitty
+
+
+@examples(300)
+@given(tables(), seeded)
+def test_kitty_multiplier_counts_the_largest_component(table: Table, rng: random.Random) -> None:
+    lead = lead_from(rng, table.hands[0], table.order, table.focus)
+    show(table, lead=lead)
+    largest = max(oracle.decompose(lead, table.order), key=lambda s: len(s.strengths))
+    expected = {
+        "twice_cards": 2 * len(lead),
+        "by_pairs": 2 if largest.kind == "single" else 2 * largest.length + 2,
+        "power": min(64, 2 ** len(largest.strengths)),
+    }
+    for scheme, value in expected.items():
+        rules = Rules(constant_twos=table.order.constant_twos, kitty_multiplier=scheme)
+        c = TrumpContext(level=table.order.level, trump=table.order.trump, rules=rules)
+        assert kitty_multiplier(lead, c) == value, scheme

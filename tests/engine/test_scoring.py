@@ -96,3 +96,22 @@ def test_seed_002_worked_example() -> None:
 def test_level_table(points: int, take_over: bool, levels: int) -> None:
     result = hand_result(points, Rules())
     assert (result.attackers_take_over, result.levels) == (take_over, levels)
+
+
+def table_row(points: int) -> tuple[bool, int]:
+    """RULES.md §8's table, row by row."""
+    if points <= 0:
+        return False, 3
+    if points < 40:
+        return False, 2
+    if points < 80:
+        return False, 1
+    if points < 120:
+        return True, 0
+    return True, 1 + (points - 120) // 40
+
+
+@pytest.mark.parametrize("points", range(-50, 405, 5))
+def test_every_score_in_steps_of_five(points: int) -> None:
+    result = hand_result(points, Rules())
+    assert (result.attackers_take_over, result.levels) == table_row(points)
