@@ -280,6 +280,28 @@ class FollowJudge:
             return FollowOutcome(False, "must_play_tractor", self.form.tractors[i])
         return FollowOutcome(False, "must_play_pair")
 
+    def can_complete(self, selected: Counter[str]) -> bool:
+        """Is some legal follow a superset of ``selected``?  Exact without enumerating
+        plays: a legal follow is fixed, up to its singles, by its set of pairs."""
+        if selected - self.hand:
+            return False
+        n, held = self.form.size, sum(self.held.values())
+        outside = sum(k for f, k in selected.items() if f not in self.held)
+        if held <= n:  # every led-suit card, then anything
+            return outside <= n - held
+        if outside:
+            return False
+        for pairs in self.best_pairs:
+            loose = [f for f in selected if f not in pairs]
+            singles = n - 2 * len(pairs)
+            if all(selected[f] == 1 for f in loose) and len(loose) <= singles <= len(self.held) - len(pairs):
+                return True
+        return False
+
+    def offered(self, selected: Counter[str]) -> set[str]:
+        """§5 ``selectable`` for any hand size, through ``can_complete``."""
+        return {f for f in self.hand if self.hand[f] > selected[f] and self.can_complete(selected + Counter([f]))}
+
     def legal_plays(self) -> list[Counter[str]]:
         """Every legal follow, by brute force over all plays of the right size."""
         return [p for p in sub_multisets(self.hand, self.form.size) if self.verdict(list(p.elements())).legal]

@@ -101,6 +101,27 @@ def test_selectable_while_following_matches_brute_force(table: Table, rng: rando
     show(table, lead=lead, hand=hand, selected=selected)
     expected = oracle.selectable(hand, lead, selected, table.order)
     event(f"{len(expected)} of {len(set(hand))} faces selectable")
+    assert oracle.FollowJudge(hand, lead, table.order).offered(bag(selected)) == expected  # the shortcut holds
+    check_selectable(hand, lead, selected, table, expected)
+
+
+@examples(600)
+@given(tables(), seeded)
+def test_selectable_on_full_hands_matches_the_oracle(table: Table, rng: random.Random) -> None:
+    """Hands up to 25 cards (12+ of the led suit against long throws): the oracle's
+    shortcut, checked against brute force on small hands above, stands in for it."""
+    hand = table.hands[1]
+    lead = lead_from(rng, table.hands[0], table.order, table.focus)
+    play = best_follow(rng, hand, lead, table.order)
+    selected = rng.sample(play, rng.randint(0, len(play) - 1))
+    if rng.random() < 0.3:
+        selected = rng.sample(hand, rng.randint(0, len(lead) - 1))
+    show(table, lead=lead, hand=hand, selected=selected)
+    expected = oracle.FollowJudge(hand, lead, table.order).offered(bag(selected))
+    check_selectable(hand, lead, selected, table, expected)
+
+
+def check_selectable(hand: list[Card], lead: list[Card], selected: list[Card], table: Table, expected: set[str]) -> None:
     got = {str(c) for c in selectable(hand, lead, selected, table.ctx)}
     assert not got - expected, "these cards strand the player: no legal play contains them"
     assert not expected - got, "these cards can complete a legal play but are not offered"
