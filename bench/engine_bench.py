@@ -104,6 +104,8 @@ def long_suit_position(rng: random.Random) -> Position:
         if len(pool) >= 20:
             break
     rng.shuffle(pool)
+    if rng.random() < 0.5:  # identical copies side by side: many pairs on both sides
+        pool.sort(key=lambda c: (rng.random() < 0.5, str(c)))
     n_follow = rng.randint(12, min(16, len(pool) - 6))
     hands = deal(rng, {1: pool[:n_follow], 0: pool[n_follow : n_follow + 6]})
     return Position("long suit", ctx, hands, list(pool[n_follow : n_follow + 6]))
