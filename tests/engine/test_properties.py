@@ -184,7 +184,8 @@ def test_check_lead_agrees_with_the_oracle(table: Table, rng: random.Random) -> 
     assert (got.ok, got.reason, got.penalty) == (expected.ok, expected.reason, expected.penalty)
     assert bag(got.played) in expected.played_options
     again = check_lead(lead, rng.sample(others, 3), table.ctx)  # the other hands come in any order
-    assert (again.ok, again.reason, again.penalty, bag(again.played)) == (got.ok, got.reason, got.penalty, bag(got.played))
+    assert (again.ok, again.reason, again.penalty) == (got.ok, got.reason, got.penalty)
+    assert bag(again.played) in expected.played_options
 
 
 # ---------------------------------------------------------------- the trick
