@@ -169,3 +169,13 @@ def test_both_tractors_must_be_matched_through_the_equal_level_pairs() -> None:
     # four pairs (K-A-S10-D10 runs hold the 3 but no disjoint 2): the 2-pair tractor is owed
     verdict = check_follow(hand, cards(PACKING_LEAD), cards("HK HK HA HA S10 S10 D10 D10 H10 H2"), TEN_H)
     assert verdict.reason == "must_play_tractor"
+
+
+def test_must_play_tractor_shows_one_tractor_when_the_lead_has_two() -> None:
+    """Level 2, no-trump: 8-7 is played, the second 2-pair tractor (K-A) is owed."""
+    hand = cards("C3 C3 C7 C7 C8 C8 CK CK CA CA C9 D9 HK")
+    verdict = check_follow(hand, cards("C10 C10 CJ CJ C6 C6 C5 C5 CQ"), cards("C8 C8 C7 C7 C3 C3 CA CK C9"), ctx("2", None))
+    assert verdict.reason == "must_play_tractor"
+    shown = [str(c) for c in verdict.cards]
+    assert len(shown) == 4 and can_pack(classes_of(pair_faces(shown), order("2", None)), [2])
+    assert not bag(shown) - bag(hand)

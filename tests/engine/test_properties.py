@@ -66,12 +66,9 @@ def test_check_follow_agrees_with_the_oracle(table: Table, rng: random.Random) -
         assert bag(shown) == bag(c for c in hand if str(c) in led)
     elif got.reason == "must_play_pair":
         assert bag(shown) == bag(f for f in oracle.pair_faces(c for c in hand if str(c) in led) for _ in (0, 1))
-    elif got.reason == "must_play_tractor":
-        # a tractor of the required length; with several lead tractors the engine may
-        # show every run the best follow holds (see FINDINGS.md)
+    elif got.reason == "must_play_tractor":  # a tractor held of the required length
         pairs = oracle.pair_faces(shown)
-        assert len(shown) == 2 * len(pairs) and set(shown) <= led
-        assert len(pairs) <= sum(oracle.lead_form(lead, table.order).tractors)
+        assert len(shown) == 2 * expected.shortfall == 2 * len(pairs) and set(shown) <= led
         assert oracle.can_pack(oracle.classes_of(pairs, table.order), [expected.shortfall])
     elif got.legal:
         assert shown == []
