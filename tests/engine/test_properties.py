@@ -21,8 +21,12 @@ from engine import (
     trick_winner,
 )
 
+from engine.cards import deck
+
 from . import oracle
 from .helpers import bag
+from .oracle import RANKS as RANKS_
+from .oracle import SUITS as SUITS_
 from .strategies import Table, best_follow, examples, follow_from, lead_from, lead_shape, seeded, tables
 
 
@@ -246,3 +250,33 @@ def test_kitty_multiplier_counts_the_largest_component(table: Table, rng: random
         rules = Rules(constant_twos=table.order.constant_twos, kitty_multiplier=scheme)
         c = TrumpContext(level=table.order.level, trump=table.order.trump, rules=rules)
         assert kitty_multiplier(lead, c) == value, scheme
+
+
+# ---------------------------------------------------------------- one lead, many hands
+
+
+@examples(200)
+@given(st.lists(st.tuples(st.sampled_from(RANKS_), st.sampled_from((None, *SUITS_)), st.booleans()), min_size=2, max_size=6), seeded)
+def test_the_same_cards_are_judged_afresh_in_every_context(contexts: list, rng: random.Random) -> None:
+    """Whatever the engine remembers between calls must not leak from one hand's order
+    into another's, nor survive a caller reusing (and changing) its list."""
+    suit = rng.choice(SUITS_)
+    pool = [c for c in deck(2) if str(c)[0] == suit]
+    rng.shuffle(pool)
+    cards = pool[: rng.randint(2, 8)]  # one list object, reused and changed below
+    spare = pool[len(cards) :]
+    for level, trump, twos in contexts + contexts[::-1]:
+        order = oracle.Order(level, trump, twos)
+        ctx = TrumpContext(level=level, trump=trump, rules=Rules(constant_twos=twos, kitty_multiplier="by_pairs"))
+        note(f"level {level}, trump {trump}, constant_twos {twos}: {format_cards(cards)}")
+        if len({order.suit(c) for c in cards}) == 1:
+            expected = sorted((s.kind, s.length, s.strengths) for s in oracle.decompose(cards, order))
+            assert canonical(decompose(cards, ctx), order) == expected
+            largest = max(expected, key=lambda s: len(s[2]))
+            assert kitty_multiplier(cards, ctx) == (2 if largest[0] == "single" else 2 * largest[1] + 2)
+            hand = spare[1:13]
+            play = hand[: len(cards)]
+            expected_follow = oracle.FollowJudge(hand, cards, order).verdict(play)
+            assert (check_follow(hand, cards, play, ctx).reason) == expected_follow.reason
+        i = rng.randrange(len(cards))
+        cards[i], spare[0] = spare[0], cards[i]  # the caller reuses its list
