@@ -277,6 +277,6 @@ def test_the_same_cards_are_judged_afresh_in_every_context(contexts: list, rng: 
             hand = spare[1:13]
             play = hand[: len(cards)]
             expected_follow = oracle.FollowJudge(hand, cards, order).verdict(play)
-            assert (check_follow(hand, cards, play, ctx).reason) == expected_follow.reason
+            assert check_follow(hand, cards, play, ctx).reason == expected_follow.reason
         i = rng.randrange(len(cards))
         cards[i], spare[0] = spare[0], cards[i]  # the caller reuses its list
