@@ -159,16 +159,24 @@ def test_a_lead_that_is_empty_or_mixed_raises(lead: str) -> None:
 PACKING_LEAD = "H8 H8 H7 H7 H6 H6 H4 H4 H3 H3"
 """Level 10, ♥ trump: a trump throw of a 3-pair and a 2-pair tractor."""
 PACKING_HAND = "HK HK HA HA S10 S10 D10 D10 H10 H10 H2"
-"""K-A-S10 and D10-H10 are disjoint runs of 3 and 2; the highest 3-run (A-D10-H10) would
-leave K and S10, which are not adjacent: only the lower choice matches both tractors."""
+"""K-A-S10 and D10-H10 are disjoint runs of 3 and 2: two equal level pairs let the runs
+share a rank, and only one placement of the 3-run leaves a 2-run."""
 
 
-def test_both_tractors_must_be_matched_through_the_equal_level_pairs() -> None:
-    hand = cards(PACKING_HAND)
-    assert check_follow(hand, cards(PACKING_LEAD), cards("HK HK HA HA S10 S10 D10 D10 H10 H10"), TEN_H).legal
-    # four pairs (K-A-S10-D10 runs hold the 3 but no disjoint 2): the 2-pair tractor is owed
-    verdict = check_follow(hand, cards(PACKING_LEAD), cards("HK HK HA HA S10 S10 D10 D10 H10 H2"), TEN_H)
-    assert verdict.reason == "must_play_tractor"
+@pytest.mark.parametrize(
+    "hand, short",
+    [
+        # the highest 3-run (A-D10-H10) would strand K and S10
+        (PACKING_HAND, "HK HK HA HA S10 S10 D10 D10 H10 H2"),
+        # the lowest 3-run (A-S10-H10) would strand D10 and LJ; D10-H10-LJ + A-S10 fit
+        ("HA HA S10 S10 D10 D10 H10 H10 LJ LJ H2", "HA HA S10 S10 D10 D10 H10 H10 LJ H2"),
+    ],
+)
+def test_both_tractors_must_be_matched_through_the_equal_level_pairs(hand: str, short: str) -> None:
+    full = [c for c in hand.split() if c != "H2"]
+    assert check_follow(cards(hand), cards(PACKING_LEAD), cards(" ".join(full)), TEN_H).legal
+    # four pairs hold the 3-pair tractor but no disjoint 2-pair one: that one is owed
+    assert check_follow(cards(hand), cards(PACKING_LEAD), cards(short), TEN_H).reason == "must_play_tractor"
 
 
 def test_must_play_tractor_shows_one_tractor_when_the_lead_has_two() -> None:

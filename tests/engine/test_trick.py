@@ -95,4 +95,5 @@ def test_a_ruff_matches_two_tractors_through_the_equal_level_pairs() -> None:
     lead = "SA SA SK SK SQ SQ S8 S8 S7 S7"
     assert winner([lead, "HK HK HA HA S10 S10 D10 D10 H10 H10"], c) == 1
     assert winner([lead, "HQ HQ HK HK HA HA S10 S10 H10 H10"], c) == 1  # Q-K-A + S10-H10
+    assert winner([lead, "HA HA S10 S10 D10 D10 H10 H10 LJ LJ"], c) == 1  # D10-H10-LJ + A-S10
     assert winner([lead, "HQ HQ HK HK HA HA S10 S10 D10 D10"], c) == 0  # S10 D10 never adjacent
