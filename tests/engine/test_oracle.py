@@ -9,7 +9,7 @@ import pytest
 from . import oracle
 from .helpers import bag, order
 from .test_decompose import ADJACENCY
-from .test_follow import CASES
+from .test_follow import CASES, PACKING_LEAD
 
 
 def split(text: str) -> list[str]:
@@ -74,3 +74,11 @@ def test_oracle_selectable() -> None:
     assert oracle.selectable(hand, split("S7 S7 S8 S8"), ["S3"], order("2", "H")) == {"S3", "S4"}
     assert oracle.selectable(hand, None, ["S3"], order("2", "H")) == {"S3", "S4", "S6", "S9"}
     assert oracle.selectable(hand, None, [], order("2", "H")) == set(hand)
+
+
+@pytest.mark.parametrize("hand", ["HK HK HA HA S10 S10 D10 D10 H10 H10 H2", "HA HA S10 S10 D10 D10 H10 H10 LJ LJ H2"])
+def test_oracle_packs_runs_through_equal_level_pairs(hand: str) -> None:
+    judge = oracle.FollowJudge(split(hand), split(PACKING_LEAD), order("10", "H"))
+    assert judge.best == (1, 1, 5)
+    lead = split("SA SA SK SK SQ SQ S8 S8 S7 S7")
+    assert oracle.trick_winner([lead, [c for c in split(hand) if c != "H2"]], order("10", "H")) == 1
