@@ -17,7 +17,7 @@ import random
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cmp_to_key
 from pathlib import Path
 from typing import Callable, Sequence
@@ -51,11 +51,11 @@ class Position:
     ctx: TrumpContext
     hands: list[list[Card]]  # seat 0 leads
     lead: list[Card]  # as attempted
-    played: list[Card] = ()  # as actually played
-    follows: list[list[Card]] = ()  # seats 1-3 to the played lead
-    answer: list[Card] = ()  # seat 1's legal follow to the attempted lead
-    wrong: list[Card] = ()  # seat 1's random cards to it, mostly illegal
-    selection: list[Card] = ()  # part of the answer, for selectable
+    played: list[Card] = field(default_factory=list)  # as actually played
+    follows: list[list[Card]] = field(default_factory=list)  # seats 1-3 to the played lead
+    answer: list[Card] = field(default_factory=list)  # seat 1's legal follow to the attempted lead
+    wrong: list[Card] = field(default_factory=list)  # seat 1's random cards to it, mostly illegal
+    selection: list[Card] = field(default_factory=list)  # part of the answer, for selectable
 
 
 def random_ctx(rng: random.Random) -> TrumpContext:
