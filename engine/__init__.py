@@ -1,16 +1,59 @@
 """Shengji rules engine: pure Python, no pygame.
 
-The stable public surface is the one of ENGINE-API.md; everything else here is
-internal and may change.
+The stable public surface is the one of ENGINE-API.md (plus ``selectable``,
+``legal_follow`` and the verdict types); everything else here is internal and may
+change.  Where each rule of RULES.md lives:
+
+- §1 cards, points, the deck: ``engine.cards``
+- §2 trumps, card order, effective suits: ``engine.rules.TrumpContext``
+- §3 pairs, tractors, the unique decomposition: ``engine.combos.decompose``
+- §4 leading and throws: ``engine.play.check_lead``
+- §5 following: ``engine.play.check_follow`` (and ``selectable``, ``legal_follow``)
+- §6 winning a trick: ``engine.play.trick_winner``
+- §8 kitty multiplier and level table: ``engine.scoring``
 """
 
-from .cards import Card, format_cards, parse_cards
-from .rules import Rules, TrumpContext
+from .cards import Card, deck, format_cards, parse_cards, points
+from .combos import Component, decompose
+from .play import (
+    FollowVerdict,
+    LeadResult,
+    LeadShape,
+    check_follow,
+    check_lead,
+    classify_follow,
+    lead_shape,
+    legal_follow,
+    matches_lead,
+    selectable,
+    trick_winner,
+)
+from .rules import TRUMP, Rules, TrumpContext
+from .scoring import HandResult, hand_result, kitty_multiplier
 
 __all__ = [
     "Card",
     "parse_cards",
     "format_cards",
+    "deck",
+    "points",
     "Rules",
     "TrumpContext",
+    "TRUMP",
+    "Component",
+    "decompose",
+    "check_lead",
+    "LeadResult",
+    "check_follow",
+    "FollowVerdict",
+    "selectable",
+    "legal_follow",
+    "trick_winner",
+    "lead_shape",
+    "LeadShape",
+    "matches_lead",
+    "classify_follow",
+    "kitty_multiplier",
+    "hand_result",
+    "HandResult",
 ]

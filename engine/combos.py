@@ -1,0 +1,199 @@
+"""Combinations (RULES.md §3): pairs, tractors, the unique decomposition, run packing.
+
+Everything here works on *pair positions*: for cards of one effective suit, a pair is
+two identical cards, and its position is the cards' position in ``TrumpContext``.
+A tractor of length L is L pairs at consecutive positions; one position may hold
+several different pairs (the off-suit level pairs share one), and a run uses one of
+them.  "Can these cards match tractors of lengths L1, L2, ... with disjoint runs?"
+(§5, §6) is a small packing question answered by ``can_pack``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+from .cards import Card
+from .rules import TrumpContext
+
+SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
+
+
+@dataclass(frozen=True)
+class Component:
+    """One unit of a lead: a single, a pair, or a tractor of ``length`` pairs.
+
+    ``top`` is the position of its highest card: components rank by it (§4).
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    length: int
+    top: int
+
+    def __repr__(self) -> str:
+        return f"Component({self.kind!r}, {' '.join(map(str, self.cards))!r})"
+
+
+def suit_of_cards(cards: Sequence[Card], ctx: TrumpContext) -> str | None:
+    """The common effective suit of ``cards``, or ``None`` when they are mixed (or empty)."""
+    if not cards:
+        return None
+    table = ctx.suit_table
+    suit = table[cards[0].index]
+    for card in cards:
+        if table[card.index] != suit:
+            return None
+    return suit
+
+
+def pair_faces(cards: Iterable[Card]) -> list[Card]:
+    """Faces of which ``cards`` hold a pair, once per pair (a face held 2× is one pair)."""
+    counts = Counter(cards)
+    return [face for face, n in counts.items() for _ in range(n // 2)]
+
+
+def pairs_by_position(faces: Iterable[Card], ctx: TrumpContext) -> dict[int, list[Card]]:
+    """Pair faces grouped by position (one list entry per pair)."""
+    table = ctx.pos_table
+    out: dict[int, list[Card]] = {}
+    for face in faces:
+        out.setdefault(table[face.index], []).append(face)
+    return out
+
+
+def _longest_run(mult: dict[int, int]) -> tuple[int, int]:
+    """(length, top) of the longest stretch of consecutive positions with a pair left;
+    the highest such stretch on ties."""
+    best_len, best_top = 0, -1
+    for pos in sorted((p for p, n in mult.items() if n > 0), reverse=True):
+        if mult.get(pos + 1, 0) > 0:
+            continue  # not the top of a stretch
+        length = 1
+        while mult.get(pos - length, 0) > 0:
+            length += 1
+        if length > best_len:
+            best_len, best_top = length, pos
+    return best_len, best_top
+
+
+def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Component]:
+    """The unique decomposition of RULES.md §3: longest tractors first, then pairs,
+    then singles (each group high to low).
+
+    >>> from engine import parse_cards, TrumpContext
+    >>> decompose(parse_cards("S3 S3 S4 S4 S5 S5"), TrumpContext("10", "H"))
+    [Component('tractor', 'S5 S5 S4 S4 S3 S3')]
+    """
+    cards = list(cards)
+    if not cards:
+        return []
+    if suit_of_cards(cards, ctx) is None:
+        raise ValueError(f"cards are not all of one effective suit: {' '.join(map(str, cards))}")
+    pos_of = ctx.pos_table
+    counts = Counter(cards)
+    by_pos = pairs_by_position(pair_faces(cards), ctx)
+    for faces in by_pos.values():
+        faces.sort(key=lambda c: c.index)
+    mult = {p: len(f) for p, f in by_pos.items()}
+    components: list[Component] = []
+    while True:
+        length, top = _longest_run(mult)
+        if length < 2:
+            break
+        run: list[Card] = []
+        for pos in range(top, top - length, -1):
+            face = by_pos[pos][len(by_pos[pos]) - mult[pos]]
+            mult[pos] -= 1
+            counts[face] -= 2
+            run += (face, face)
+        components.append(Component(TRACTOR, tuple(run), length, top))
+    pairs: list[Component] = []
+    for face, n in counts.items():
+        for _ in range(n // 2):
+            pairs.append(Component(PAIR, (face, face), 1, pos_of[face.index]))
+        if n % 2:
+            pairs.append(Component(SINGLE, (face,), 0, pos_of[face.index]))
+    pairs.sort(key=lambda c: (c.kind != PAIR, -c.top, c.cards[0].index))
+    return components + pairs
+
+
+def tractor_lengths(components: Iterable[Component]) -> list[int]:
+    """The tractor lengths of a decomposition, longest first."""
+    return sorted((c.length for c in components if c.kind == TRACTOR), reverse=True)
+
+
+def pair_count(components: Iterable[Component]) -> int:
+    """Pairs in a decomposition, pairs inside tractors included."""
+    return sum(c.length for c in components)
+
+
+def runs_at(mult: dict[int, int], length: int) -> Iterator[int]:
+    """Tops of every run of ``length`` consecutive positions that ``mult`` can supply,
+    highest first."""
+    for top in sorted((p for p, n in mult.items() if n > 0), reverse=True):
+        if all(mult.get(top - i, 0) > 0 for i in range(1, length)):
+            yield top
+
+
+def can_pack(mult: dict[int, int], lengths: Sequence[int]) -> bool:
+    """Can disjoint runs of ``lengths`` (longest first) be placed on the pairs ``mult``
+    (position → number of pairs)?  A run may be part of a longer tractor."""
+    if not lengths:
+        return True
+    if sum(lengths) > sum(mult.values()):
+        return False
+    first, rest = lengths[0], lengths[1:]
+    for top in list(runs_at(mult, first)):
+        for i in range(first):
+            mult[top - i] -= 1
+        ok = can_pack(mult, rest)
+        for i in range(first):
+            mult[top - i] += 1
+        if ok:
+            return True
+    return False
+
+
+def packings(by_pos: dict[int, list[Card]], lengths: Sequence[int]) -> Iterator[list[Card]]:
+    """Every way to place disjoint runs of ``lengths`` on the pairs ``by_pos``, as the
+    list of pair faces used (different faces at a shared position are different ways)."""
+    if not lengths:
+        yield []
+        return
+    first, rest = lengths[0], lengths[1:]
+    mult = {p: len(f) for p, f in by_pos.items()}
+    for top in list(runs_at(mult, first)):
+        yield from _place(by_pos, top, first, rest, [])
+
+
+def _place(by_pos: dict[int, list[Card]], pos: int, left: int, rest: Sequence[int],
+           used: list[Card]) -> Iterator[list[Card]]:
+    if left == 0:
+        for more in packings(by_pos, rest):
+            yield used + more
+        return
+    faces = by_pos[pos]
+    for i, face in enumerate(faces):
+        if face in faces[:i]:
+            continue  # the same face twice (more decks): one way
+        remaining = faces[:i] + faces[i + 1:]
+        by_pos[pos] = remaining
+        yield from _place(by_pos, pos - 1, left - 1, rest, used + [face])
+        by_pos[pos] = faces
+
+
+def best_run_top(mult: dict[int, int], lengths: Sequence[int]) -> int:
+    """Top of the highest run of ``lengths[0]`` usable in a full packing of ``lengths``
+    (-1 when they cannot be packed): the "top structure" of a ruffed throw (§6)."""
+    first, rest = lengths[0], lengths[1:]
+    for top in list(runs_at(mult, first)):
+        for i in range(first):
+            mult[top - i] -= 1
+        ok = can_pack(mult, rest)
+        for i in range(first):
+            mult[top - i] += 1
+        if ok:
+            return top
+    return -1
