@@ -19,7 +19,7 @@ from typing import Sequence
 from ..cards import Card, deck
 from ..rules import TRUMP, TrumpContext
 from ..view import Play, PlayerView
-from .structure import pair_faces
+from ..combos import pair_faces
 
 
 @dataclass
@@ -92,12 +92,7 @@ class CardMemory:
             return 1.0
         if any(self.ctx.suit_of(c) == suit for c in self.known[seat]):
             return 0.0
-        total = self.hidden_total()
-        in_suit = len(self.unseen_of(suit))
-        hand = min(self.cards_left[seat], total)
-        if in_suit == 0:
-            return 1.0
-        return prod((total - in_suit - i) / (total - i) for i in range(hand)) if total > in_suit else 0.0
+        return p_none(len(self.unseen_of(suit)), self.cards_left[seat], self.hidden_total())
 
     def higher_unseen(self, card: Card) -> list[Card]:
         """Unseen faces of ``card``'s effective suit that beat it as a single."""
@@ -113,3 +108,13 @@ class CardMemory:
 
     def points_out(self) -> int:
         return sum(c.points * n for c, n in self.unseen.items())
+
+
+def p_none(copies: int, hand: int, total: int) -> float:
+    """Chance that a hand of ``hand`` cards drawn from ``total`` unseen cards misses all
+    of ``copies`` given cards."""
+    if copies <= 0:
+        return 1.0
+    if hand > total - copies:
+        return 0.0
+    return prod((total - copies - i) / (total - i) for i in range(hand))

@@ -8,6 +8,11 @@ add new ones, never change what an existing one means.
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from ..cards import Card
+from ..view import Decision, Reason
+
 REASON_CODES: dict[str, str] = {
     # declaring during the deal
     "declare_long_suit": "declares the suit it holds most of (length and high cards), not merely a level card",
@@ -52,3 +57,9 @@ def check_code(code: str) -> str:
     if code not in REASON_CODES:
         raise KeyError(f"reason code {code!r} is not in REASON_CODES")
     return code
+
+
+def decision(cards: Iterable[Card], code: str, seat: int | None = None) -> Decision:
+    """A ``Decision`` for ``cards`` whose reason is about those same cards."""
+    chosen = tuple(cards)
+    return Decision(chosen, Reason(check_code(code), chosen, seat))

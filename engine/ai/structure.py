@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Callable, Iterable, Sequence
 
 from ..cards import Card
+from ..combos import pair_faces
 from ..rules import TrumpContext
 
 Key = Callable[[Card], float]
@@ -31,11 +32,6 @@ def by_suit(cards: Iterable[Card], ctx: TrumpContext) -> dict[str, list[Card]]:
     for card in cards:
         groups.setdefault(ctx.suit_of(card), []).append(card)
     return groups
-
-
-def pair_faces(cards: Iterable[Card]) -> list[Card]:
-    """Each face held at least twice, once."""
-    return [face for face, n in Counter(cards).items() if n >= 2]
 
 
 def runs(faces: Iterable[Card], ctx: TrumpContext) -> list[list[Card]]:
