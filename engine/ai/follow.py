@@ -21,7 +21,10 @@ from .structure import build_to_shape, choose_singles, of_suit
 from .table import LEAD_VALUE, Table
 
 COST_WEIGHT = 0.15
-"""Points one unit of ``keep_value`` is worth when spent on a trick."""
+"""Points one unit of card ``power`` is worth when spent on a trick."""
+KEEP_SHARE = {True: 0.6, False: 0.45}
+"""Share of a point card's points that its side (dealers: True) expects to keep if
+the card is held back for a later trick."""
 PARTNER_LATER_WIN = 0.3
 """Guess that a partner still to play takes a trick an opponent is winning."""
 
@@ -86,7 +89,9 @@ def kitty_stake(t: Table, last_lead: list[Card]) -> float:
 
 
 def score(t: Table, play: list[Card]) -> Scored:
-    """Expected value of ``play`` for this seat's team, in points."""
+    """Expected value of ``play`` for this seat's team, in points: the trick's points
+    won (by either side: the dealers 'win' the points they deny), less what the point
+    cards played would have been worth kept, plus the lead, less the power spent."""
     shape = t.shape
     assert shape is not None
     wins = t.wins_now(play)
@@ -97,10 +102,12 @@ def score(t: Table, play: list[Card]) -> Scored:
         team_win = 1.0 - t.beat_risk(current, shape, t.later_opponents)
     else:
         team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
-    stake = t.table_points + points(play)
+    mine = points(play)
+    stake = t.table_points + mine
     if len(t.hand) == len(play):
         stake += kitty_stake(t, t.plays[0])
-    utility = (2 * team_win - 1) * stake + team_win * LEAD_VALUE - COST_WEIGHT * t.value(play)
+    utility = (team_win * (stake + LEAD_VALUE) - KEEP_SHARE[t.dealer_side] * mine
+               - COST_WEIGHT * t.power(play))
     return Scored(play, utility, wins)
 
 

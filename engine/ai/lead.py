@@ -15,6 +15,10 @@ from .table import Table
 
 SURE = 0.08
 """A lead whose chance of being beaten by an opponent is below this counts as sure."""
+SHORT_BONUS = 3.0
+"""How much lower (in keep value) a card of a short suit counts when picking a low lead."""
+LENGTH_WEIGHT = 0.3
+"""Per card of its suit: a low lead from a long suit counts that much higher."""
 
 
 @dataclass
@@ -148,7 +152,8 @@ def _low(t: Table, sure: list[LeadOption]) -> Decision:
         card = min(loose, key=lambda c: (c.points > 0, t.low_key(c)))
         ruffed = suit != TRUMP and any(suit in t.mem.void[o] and t.mem.may_hold(o, TRUMP) for o in t.opponents)
         short = suit != TRUMP and len(cards) <= 3
-        rank = (suit == TRUMP, card.points > 0, ruffed, not short, card not in singles, len(cards), t.low_key(card))
+        rank = (suit == TRUMP, card.points > 0, ruffed, card not in singles,
+                t.low_key(card) - (SHORT_BONUS if short else 0.0) + LENGTH_WEIGHT * len(cards))
         if best is None or rank < best[0]:
             best = (rank, card, short)
     assert best is not None
