@@ -217,6 +217,8 @@ class _FollowSpace:
         held_n = sum(self.held.values())
         self.need = min(held_n, shape.size)
         self.structured = held_n > shape.size and shape.pairs > 0
+        self.faces: list[Card] = []
+        self.packings: list[Counter] = []
         if self.structured:
             self.faces = pair_faces(self.held.elements())
             vec, self.lengths = _vector(self.faces, shape, ctx)
@@ -227,9 +229,10 @@ class _FollowSpace:
     def in_suit(self, card: Card) -> bool:
         return self.ctx.suit_table[card.index] == self.shape.suit
 
-    def completion_cost(self, chosen: Counter) -> int | None:
+    def completion_cost(self, chosen: Counter, with_pairs: bool = True) -> int | None:
         """Fewest led-suit cards a legal follow containing ``chosen`` (led-suit cards)
-        needs, or ``None`` when none exists."""
+        needs, or ``None`` when none exists; ``with_pairs=False`` counts the tractor
+        obligations only."""
         size = sum(chosen.values())
         if not self.structured:
             return size
@@ -240,7 +243,7 @@ class _FollowSpace:
                 union[face] = max(union[face], 2)
             total = sum(union.values())
             have = sum(1 for face, n in union.items() if n >= 2)
-            short = self.pairs - have
+            short = self.pairs - have if with_pairs else 0
             if short > 0:
                 halves = sum(1 for face, n in self.held.items() if n >= 2 and union[face] == 1)
                 total += min(short, halves) + 2 * max(0, short - halves)
@@ -256,6 +259,40 @@ class _FollowSpace:
             return False
         cost = self.completion_cost(chosen)
         return cost is not None and cost <= self.need
+
+
+def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
+                       selected: Sequence[Card], card: Card, ctx: TrumpContext) -> FollowVerdict:
+    """Why ``card`` cannot be added to ``selected`` (the verdict is legal when it can).
+
+    The reason is the obligation that adding it would make impossible, with the cards
+    that satisfy it, as ``check_follow`` reports them: ``must_follow_suit`` (a card of
+    another suit while enough of the led suit is held), ``must_play_tractor``,
+    ``must_play_pair``; ``wrong_count`` when the selection is already complete;
+    ``mixed_suits`` for a lead; ``not_in_hand`` when no copy is left.
+    """
+    if card in selectable(hand, lead, selected, ctx):
+        return FollowVerdict(True)
+    left = Counter(hand)
+    left.subtract(Counter(selected))
+    if left[card] <= 0:
+        return FollowVerdict(False, NOT_IN_HAND, [card])
+    if not lead:
+        suit = suit_of_cards(list(selected), ctx)
+        same = [c for c in hand if ctx.suit_table[c.index] == suit]
+        return FollowVerdict(False, MIXED_SUITS, ctx.sorted(same))
+    space = _FollowSpace(hand, lead, ctx)
+    if len(selected) >= space.shape.size:
+        return FollowVerdict(False, WRONG_COUNT, list(selected))
+    if not space.in_suit(card):
+        return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx.sorted(space.held.elements()))
+    chosen = Counter(c for c in selected if space.in_suit(c))
+    chosen[card] += 1
+    cost = space.completion_cost(chosen, with_pairs=False)
+    if cost is None or cost > space.need:
+        runs = space.packings[0] if space.packings else []
+        return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(runs)))
+    return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(set(space.faces))))
 
 
 def selectable(hand: Sequence[Card], lead: Sequence[Card] | None, selected: Sequence[Card],
