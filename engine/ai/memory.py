@@ -43,16 +43,21 @@ class CardMemory:
         memory = cls(ctx=ctx, seat=view.seat, unseen=unseen, cards_left=view.cards_left)
         for record in view.tricks:
             if record.attempted:
-                back = Counter(record.attempted)
-                back.subtract(record.plays[0].cards)
-                memory.known[record.leader] += +back
+                memory._took_back(record.leader, record.attempted, record.plays[0].cards)
             memory._observe(record.plays)
+        if view.attempted and view.trick:
+            memory._took_back(view.trick[0].seat, view.attempted, view.trick[0].cards)
         memory._observe(view.trick)
         memory.unseen = +memory.unseen
         for seat in range(4):
             memory.known[seat] = +memory.known[seat]
         memory.known[view.seat] = Counter()
         return memory
+
+    def _took_back(self, seat: int, attempted: Sequence[Card], played: Sequence[Card]) -> None:
+        back = Counter(attempted)
+        back.subtract(played)
+        self.known[seat] += +back
 
     def _observe(self, plays: Sequence[Play]) -> None:
         if not plays:
