@@ -21,11 +21,11 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, TextIO
 
 from . import invariants
 from .game import TEAMS, Game, HandSummary, next_seed
-from .players import Hook, make_player, play_hand
+from .players import Hook, Player, make_player, play_hand
 from .rules import Rules
 
 
@@ -95,17 +95,23 @@ def consecutive_hands(
 
 
 def paired_hands(
-    count: int, seed: int, kinds: dict[str, str], rules: Rules, after: Hook | None = None
+    count: int,
+    seed: int,
+    kinds: dict[str, str],
+    rules: Rules,
+    after: Hook | None = None,
+    make: Callable[[str, int], Player] = make_player,
 ) -> Iterator[tuple[HandSummary, dict[str, str]]]:
     """``count`` first hands, each deal twice: as given, then with the kinds swapped.
 
     The second play starts from the seed the first one actually played (after any
-    redeal), so both play the same cards.
+    redeal), so both play the same cards.  ``make`` builds the players (a benchmark
+    may wrap them).
     """
     swapped = {"A": kinds["B"], "B": kinds["A"]}
     for played in range(count):
         turn = kinds if played % 2 == 0 else swapped
-        players = [make_player(turn[TEAMS[seat % 2]], seed * 4 + seat) for seat in range(4)]
+        players = [make(turn[TEAMS[seat % 2]], seed * 4 + seat) for seat in range(4)]
         summary = play_hand(Game(rules, seed), players, after)
         seed = summary.seed if played % 2 == 0 else next_seed(summary.seed)
         yield summary, turn

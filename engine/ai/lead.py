@@ -15,6 +15,9 @@ from .table import Table
 
 SURE = 0.08
 """A lead whose chance of being beaten by an opponent is below this counts as sure."""
+DRAW_SHARE = {True: 0.35, False: 0.6}
+"""Share of the unseen trumps a seat must hold to lead trumps (dealer side: True); the
+partner holds some of the unseen ones, so less than half suffices."""
 SHORT_BONUS = 3.0
 """How much lower (in keep value) a card of a short suit counts when picking a low lead."""
 LENGTH_WEIGHT = 0.3
@@ -41,7 +44,7 @@ def decide(t: Table, throws: bool = True) -> Decision:
         return decision(best.cards, {"tractor": "sure_tractor", "pair": "sure_pair"}.get(best.kind, "sure_throw"))
     steps = [_side_winner, _draw_trumps] if not t.dealer_side else [_draw_trumps, _side_winner]
     for step in steps + [_partner_void, _low]:
-        found = step(t, sure)
+        found = step(t, options, sure)
         if found is not None:
             return found
     raise AssertionError("a non-empty hand always has a low lead")
@@ -99,7 +102,7 @@ def _sure_throws(t: Table, options: list[LeadOption]) -> list[LeadOption]:
     return found
 
 
-def _side_winner(t: Table, sure: list[LeadOption]) -> Decision | None:
+def _side_winner(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
     singles = [o for o in sure if o.suit != TRUMP and o.kind == "single"]
     if not singles:
         return None
@@ -107,27 +110,32 @@ def _side_winner(t: Table, sure: list[LeadOption]) -> Decision | None:
     return decision(best.cards, "sure_winner")
 
 
-def _draw_trumps(t: Table, sure: list[LeadOption]) -> Decision | None:
-    """Lead trumps while the opponents may still hold some and this seat holds enough."""
+def _draw_trumps(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
+    """Lead trumps while the opponents may still hold some and this seat holds enough:
+    sure combinations first, then a pair that is more likely to win than not, then a
+    low loose trump."""
     mem = t.mem
     mine = [c for c in t.hand if t.ctx.is_trump(c)]
     out = mem.trumps_out()
     if not mine or out == 0 or not any(mem.may_hold(o, TRUMP) for o in t.opponents):
         return None
-    enough = len(mine) >= (out * 0.5 if t.dealer_side else out) and len(mine) >= 3
+    enough = len(mine) >= 3 and len(mine) >= DRAW_SHARE[t.dealer_side] * out
     trump_sure = [o for o in sure if o.suit == TRUMP]
     if trump_sure and (enough or len(mine) > len(t.hand) // 2):
         best = max(trump_sure, key=lambda o: (len(o.cards), -o.risk))
         return decision(best.cards, "drawing_trumps")
     if not enough:
         return None
-    tractors, pairs, singles = holding_shape(mine, t.ctx)
+    pairs = [o for o in options if o.suit == TRUMP and o.kind != "single" and o.risk < 0.5]
+    if pairs:
+        best = max(pairs, key=lambda o: (len(o.cards), -o.risk))
+        return decision(best.cards, "drawing_trumps")
+    _, _, singles = holding_shape(mine, t.ctx)
     loose = [c for c in singles if c.points == 0] or singles or mine
-    low = min(loose, key=t.low_key)
-    return decision([low], "drawing_trumps")
+    return decision([min(loose, key=t.low_key)], "drawing_trumps")
 
 
-def _partner_void(t: Table, sure: list[LeadOption]) -> Decision | None:
+def _partner_void(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
     mem = t.mem
     if not mem.may_hold(t.partner, TRUMP):
         return None
@@ -141,7 +149,7 @@ def _partner_void(t: Table, sure: list[LeadOption]) -> Decision | None:
     return decision([low], "lead_partner_void", t.partner)
 
 
-def _low(t: Table, sure: list[LeadOption]) -> Decision:
+def _low(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision:
     """A low single, preferably from a short side suit the opponents can't ruff, never
     splitting a pair when a loose card will do."""
     groups = by_suit(t.hand, t.ctx)
