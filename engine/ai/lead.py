@@ -50,6 +50,17 @@ def decide(t: Table, throws: bool = True) -> Decision:
     raise AssertionError("a non-empty hand always has a low lead")
 
 
+def candidates(t: Table) -> list[list[Card]]:
+    """Leads worth comparing: sure ones, pairs and tractors likely to stand, and the
+    lowest and highest single of every suit."""
+    options = _components(t)
+    plays = [o.cards for o in _sure_throws(t, options)]
+    plays += [o.cards for o in sorted(options, key=lambda o: o.risk) if o.kind != "single" and o.risk < 0.5]
+    for cards in by_suit(t.hand, t.ctx).values():
+        plays += [[min(cards, key=t.low_key)], [max(cards, key=t.low_key)]]
+    return plays
+
+
 def _components(t: Table) -> list[LeadOption]:
     """Every tractor, pair and single face held, with its risk of being beaten."""
     options: list[LeadOption] = []
