@@ -15,6 +15,8 @@ from .table import Table
 
 SURE = 0.08
 """A lead whose chance of being beaten by an opponent is below this counts as sure."""
+ENDGAME = 6
+"""Attackers plan the last trick when they hold this many cards or fewer."""
 DRAW_SHARE = {True: 0.35, False: 0.6}
 """Share of the unseen trumps a seat must hold to lead trumps (dealer side: True); the
 partner holds some of the unseen ones, so less than half suffices."""
@@ -38,6 +40,10 @@ def decide(t: Table, throws: bool = True) -> Decision:
     sure = [o for o in options if o.risk < SURE]
     if throws:
         sure += _sure_throws(t, options)
+    if not t.dealer_side and len(t.hand) <= ENDGAME:
+        planned = _last_trick(t, sure)
+        if planned is not None:
+            return planned
     side_multi = [o for o in sure if o.suit != TRUMP and len(o.cards) >= 2]
     if side_multi:
         best = max(side_multi, key=lambda o: (len(o.cards), points(o.cards), -o.risk))
@@ -111,6 +117,21 @@ def _sure_throws(t: Table, options: list[LeadOption]) -> list[LeadOption]:
         if risk < SURE:
             found.append(LeadOption(cards, suit, "throw", risk))
     return found
+
+
+def _last_trick(t: Table, sure: list[LeadOption]) -> Decision | None:
+    """Attackers near the end: the last trick multiplies the kitty by the size of its
+    lead, so cash the other sure leads first and keep the largest sure one for last."""
+    if len(sure) < 2:
+        return None
+    last = max(sure, key=lambda o: (len(o.cards), -o.risk))
+    if len(last.cards) == len(t.hand):
+        return decision(last.cards, "lead_for_last_trick")
+    others = [o for o in sure if not set(o.cards) & set(last.cards)]
+    if len(last.cards) < 2 or not others:
+        return None
+    first = min(others, key=lambda o: (o.risk, len(o.cards)))
+    return decision(first.cards, "save_last_trick")
 
 
 def _side_winner(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:

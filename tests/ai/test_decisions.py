@@ -170,3 +170,19 @@ def test_build_to_shape_matches_a_tractor_before_pairs():
     held = parse_cards("H9 H9 H8 H8 H5 H5 H3 HK")
     built = build_to_shape(held, [2], 2, 4, ctx, key=lambda c: ctx.position(c))
     assert sorted(built) == sorted(parse_cards("H9 H9 H8 H8"))
+
+
+def test_attackers_lead_a_sure_hand_at_once_for_the_largest_kitty_multiplier(make_view):
+    view = make_view("BJ BJ LJ", seat=0, dealer=1, cards_left=(3, 3, 3, 3))
+    decision = AIPlayer().play(view)
+    assert sorted(decision.cards) == sorted(parse_cards("BJ BJ LJ"))
+    assert decision.reason.code == "lead_for_last_trick"
+
+
+def test_attackers_keep_their_largest_sure_lead_for_the_last_trick(make_view, record):
+    # both opponents showed they hold no trumps
+    tricks = [record(0, (0, "S3"), (1, "H3"), (2, "S4"), (3, "D3"))]
+    view = make_view("BJ BJ HA", seat=0, dealer=1, tricks=tricks, cards_left=(3, 3, 3, 3))
+    decision = AIPlayer().play(view)
+    assert decision.cards == tuple(parse_cards("HA"))
+    assert decision.reason.code == "save_last_trick"
