@@ -17,9 +17,9 @@ from math import prod
 from typing import Sequence
 
 from ..cards import Card, deck
+from ..combos import pair_faces
 from ..rules import TRUMP, TrumpContext
 from ..view import Play, PlayerView
-from ..combos import pair_faces
 
 
 @dataclass
@@ -103,10 +103,6 @@ class CardMemory:
         """Unseen faces of ``card``'s effective suit that beat it as a single."""
         suit, pos = self.ctx.suit_of(card), self.ctx.position(card)
         return [c for c in self.unseen if self.ctx.suit_of(c) == suit and self.ctx.position(c) > pos]
-
-    def higher_unseen_pairs(self, card: Card) -> list[Card]:
-        """Unseen faces (both copies unseen) that would make a higher pair than ``card``'s."""
-        return [c for c in self.higher_unseen(card) if self.unseen[c] >= 2]
 
     def trumps_out(self) -> int:
         return len(self.unseen_of(TRUMP))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, points
+from ..cards import points
 from ..play import legal_follow
 from ..view import Decision, PlayerView
 from . import bury, declare, follow, lead, search

@@ -55,7 +55,7 @@ def decide(t: Table, rng: random.Random) -> Decision:
     chosen = options[best]
     if t.view.leading:
         return decision(chosen, "search_best")
-    return decision(chosen, follow.reason_for(t, chosen, t.wins_now(chosen)), None)
+    return follow.explain(t, chosen)
 
 
 def _candidates(t: Table, base: list[Card]) -> list[list[Card]]:
@@ -63,7 +63,7 @@ def _candidates(t: Table, base: list[Card]) -> list[list[Card]]:
     if t.view.leading:
         others = lead.candidates(t)
     else:
-        others = sorted(follow.candidates(t), key=lambda p: -follow.score(t, p).utility)
+        others = sorted(follow.candidates(t), key=lambda p: -follow.utility(t, p))
     found = [base]
     tags = {_tag(base)}
     for play in others:

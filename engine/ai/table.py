@@ -6,8 +6,8 @@ the unseen cards, who is void, who has no pair, how many cards each hand holds.
 
 from __future__ import annotations
 
-from functools import cached_property
 from dataclasses import replace
+from functools import cached_property
 from typing import Iterable, Sequence
 
 from ..cards import Card, points
@@ -51,7 +51,6 @@ class Table:
         self.seat = view.seat
         self.partner = view.partner
         self.hand: list[Card] = list(view.hand)
-        self.memory_on = memory
         self.mem = CardMemory.from_view(view) if memory else CardMemory.from_view(_forget(view))
         self.dealer_side = view.is_dealer_side()
 
