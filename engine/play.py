@@ -189,11 +189,25 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
         if have < want:
             if i < len(shape.tractors):
                 lengths = best_scored[: sum(best[: i + 1])]
-                by_pos = pairs_by_position(hand_faces, ctx)
-                run = next(packings(by_pos, lengths))
+                run = _missing_run(hand_faces, pair_faces(played), lengths, ctx)
                 return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(run)))
             return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(hand_faces)))
     return FollowVerdict(True)
+
+
+def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
+                 ctx: TrumpContext) -> list[Card]:
+    """A run of the hand (from a packing of ``lengths``) that the play does not hold:
+    the tractor to name when ``must_play_tractor`` is broken."""
+    runs = next(packings(pairs_by_position(hand_faces, ctx), lengths))
+    played = set(played_faces)
+    start = 0
+    for length in lengths:
+        run = runs[start:start + length]  # packings list each run's faces in order
+        start += length
+        if not played.issuperset(run):
+            return run
+    return runs[start - lengths[-1]:]
 
 
 def _doubled(faces: Iterable[Card]) -> list[Card]:
@@ -212,44 +226,49 @@ class _FollowSpace:
         self.ctx = ctx
         self.shape = shape = lead_shape(lead, ctx)
         table = ctx.suit_table
-        self.hand = Counter(hand)
         self.held = Counter(c for c in hand if table[c.index] == shape.suit)
         held_n = sum(self.held.values())
         self.need = min(held_n, shape.size)
         self.structured = held_n > shape.size and shape.pairs > 0
         self.faces: list[Card] = []
-        self.packings: list[Counter] = []
+        self.packings: list[frozenset[Card]] = []
         if self.structured:
             self.faces = pair_faces(self.held.elements())
             vec, self.lengths = _vector(self.faces, shape, ctx)
             self.pairs = vec[-1]
             by_pos = pairs_by_position(self.faces, ctx)
-            self.packings = [Counter(p) for p in packings(by_pos, self.lengths)]
+            # runs of equal length placed in another order are the same packing
+            self.packings = list(dict.fromkeys(frozenset(p) for p in packings(by_pos, self.lengths)))
 
     def in_suit(self, card: Card) -> bool:
         return self.ctx.suit_table[card.index] == self.shape.suit
 
-    def completion_cost(self, chosen: Counter, with_pairs: bool = True) -> int | None:
-        """Fewest led-suit cards a legal follow containing ``chosen`` (led-suit cards)
-        needs, or ``None`` when none exists; ``with_pairs=False`` counts the tractor
-        obligations only."""
+    def fits(self, chosen: Counter, budget: int, with_pairs: bool = True) -> bool:
+        """Is there a legal follow of at most ``budget`` led-suit cards containing
+        ``chosen`` (led-suit cards)?  ``with_pairs=False`` checks the tractor
+        obligations only.
+
+        For each way to hold the runs: the cards chosen, plus what completes the runs,
+        plus the cheapest pairs still missing (the second card of a half-chosen pair
+        costs one, a fresh pair two).
+        """
         size = sum(chosen.values())
         if not self.structured:
-            return size
-        best: int | None = None
+            return size <= budget
+        full = {f for f, n in chosen.items() if n >= 2}
+        half = {f for f, n in chosen.items() if n == 1 and self.held[f] >= 2}
+        want = self.pairs if with_pairs else 0
         for packing in self.packings:
-            union = chosen.copy()
-            for face in packing:
-                union[face] = max(union[face], 2)
-            total = sum(union.values())
-            have = sum(1 for face, n in union.items() if n >= 2)
-            short = self.pairs - have if with_pairs else 0
+            total = size + sum(2 - min(chosen[f], 2) for f in packing)
+            if total > budget:
+                continue
+            short = want - len(packing) - len(full - packing)
             if short > 0:
-                halves = sum(1 for face, n in self.held.items() if n >= 2 and union[face] == 1)
+                halves = len(half - packing)
                 total += min(short, halves) + 2 * max(0, short - halves)
-            if best is None or total < best:
-                best = total
-        return best
+            if total <= budget:
+                return True
+        return False
 
     def reachable(self, selection: Counter) -> bool:
         """Can ``selection`` (cards from hand) be completed to a legal follow?"""
@@ -257,8 +276,7 @@ class _FollowSpace:
         others = sum(selection.values()) - sum(chosen.values())
         if sum(chosen.values()) > self.need or others > self.shape.size - self.need:
             return False
-        cost = self.completion_cost(chosen)
-        return cost is not None and cost <= self.need
+        return self.fits(chosen, self.need)
 
 
 def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
@@ -288,8 +306,7 @@ def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
         return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx.sorted(space.held.elements()))
     chosen = Counter(c for c in selected if space.in_suit(c))
     chosen[card] += 1
-    cost = space.completion_cost(chosen, with_pairs=False)
-    if cost is None or cost > space.need:
+    if not space.fits(chosen, space.need, with_pairs=False):
         runs = space.packings[0] if space.packings else []
         return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(runs)))
     return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(set(space.faces))))
@@ -339,7 +356,7 @@ def legal_follow(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) 
         held = sorted(space.held.elements(), key=cheap)
         chosen = held[: space.need]
     else:
-        packing = min(space.packings, key=lambda p: sum(pos[f.index] for f in p))
+        packing = min(space.packings, key=lambda p: sorted(pos[f.index] for f in p))
         chosen_c = Counter({face: 2 for face in packing})
         spare = sorted((f for f in set(space.faces) if f not in chosen_c), key=cheap)
         for face in spare[: max(0, space.pairs - len(packing))]:

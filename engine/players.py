@@ -18,13 +18,12 @@ from collections import Counter
 from functools import partial
 from typing import Callable, Protocol, Sequence
 
-from engine import decompose
-from engine import selectable as _selectable
-
+from . import decompose
+from . import selectable as _selectable
 from .ai import KINDS as AI_KINDS
 from .ai import make as make_ai
 from .cards import Card
-from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
+from .game import KITTY_SIZE, SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
 from .view import Decision, PlayerView
 
@@ -52,7 +51,7 @@ class RandomPlayer:
         return Decision(options[choice].cards) if choice < len(options) else None
 
     def bury(self, view: PlayerView) -> Decision:
-        return Decision(tuple(self.rng.sample(view.hand, 8)))
+        return Decision(tuple(self.rng.sample(view.hand, KITTY_SIZE)))
 
     def play(self, view: PlayerView) -> Decision:
         assert view.ctx is not None
@@ -68,6 +67,9 @@ class RandomPlayer:
             # all of the led suit, then anything: no structure to respect (RULES.md §5.1)
             rest = [card for card in hand if view.ctx.suit_of(card) != suit]
             return Decision(tuple(same + self.rng.sample(rest, len(lead) - len(same))))
+        if len(set(same)) == len(same):
+            # no pair in the led suit: the structure rules ask for nothing, any cards do
+            return Decision(tuple(self.rng.sample(same, len(lead))))
         chosen: list[Card] = []
         for _ in lead:
             options = _selectable(hand, lead, chosen, view.ctx)
@@ -99,7 +101,6 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     **{kind: partial(make_ai, kind) for kind in AI_KINDS},
 }
 """Player kinds by name: ``kind -> factory(seed)``.  Other modules register theirs."""
-
 
 
 def make_player(kind: str, seed: int = 0) -> Player:

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from engine.dealcode import ALPHABET, DealCode, decode, encode
+from engine.cards import format_cards, parse_cards
 from engine.game import Game
 from engine.players import make_player, play_hand
 from engine.rules import Rules
@@ -85,3 +86,14 @@ def test_a_game_recreates_its_deal_from_its_code():
     assert later.state()["undealt"] == game.state()["undealt"]
     assert (later.dealer, later.level, later.team_levels) == (game.dealer, game.level, game.team_levels)
 
+
+
+def test_a_shared_code_keeps_dealing_the_same_cards():
+    """Codes people have written down must keep working: the shuffle, the first seat
+    and the order of dealing are pinned here (change them only with a new code format)."""
+    game = Game.from_deal_code("003NQ-K8NH2")
+    assert game.seed == 123456789 and game.first_seat == 3
+    assert format_cards(game.undealt[:6]) == "D8 S6 SQ BJ S5 HK"
+    assert format_cards(game.kitty) == "D5 C7 H8 HA DA CA C8 D10"
+    game.deal()
+    assert game.hand(3) == tuple(parse_cards("D8"))

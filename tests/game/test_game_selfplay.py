@@ -14,7 +14,7 @@ import pytest
 from engine import invariants
 from engine.cards import parse_cards
 from engine.game import Game
-from engine.players import make_player, play_hand
+from engine.players import RandomPlayer, make_player, play_hand
 from engine.rules import Rules
 from engine.selfplay import main
 
@@ -54,12 +54,21 @@ class Probe:
             assert game.state() == now
 
 
+class Silent(RandomPlayer):
+    """Never declares: every hand's trumps come from flipping the kitty."""
+
+    def declare(self, view):
+        return None
+
+
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.throw_penalty}-{r.kitty_multiplier}")
 def test_random_hands_keep_every_invariant(rules):
     block = RULE_SETS.index(rules)
-    players = [make_player("random", 1000 * block + seat) for seat in range(4)]
+    silent = rules.no_bid_first_hand == "flip_kitty"
+    players = [(Silent if silent else RandomPlayer)(1000 * block + seat) for seat in range(4)]
     game = Game(rules, seed=block)
     previous = None
+    kitty_counted = set()
     for number in range(HANDS // len(RULE_SETS)):
         if previous is not None:
             if previous.match_over:
@@ -71,7 +80,10 @@ def test_random_hands_keep_every_invariant(rules):
         summary = play_hand(game, players, probe)
         assert probe.violations == []
         assert game.tricks and game.result == summary
+        assert (game.flipped is not None) == silent
+        kitty_counted.add(summary.kitty_multiplier is not None)
         previous = summary
+    assert kitty_counted == {True, False}
 
 
 def test_the_invariants_catch_a_lost_card():
