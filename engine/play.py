@@ -57,15 +57,31 @@ class LeadShape:
         return len(self.components) > 1
 
 
+_SHAPE_MEMO_SIZE = 4096
+
+
 def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
-    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit."""
+    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit.
+
+    Every follower of a trick asks for the same shape, so shapes are remembered per
+    ``TrumpContext`` (a bounded memo keyed by the lead's cards).
+    """
+    key = tuple(sorted(card.index for card in lead))
+    memo = ctx.memo
+    shape = memo.get(key)
+    if shape is not None:
+        return shape
     if not lead:
         raise ValueError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
         raise ValueError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
-    return LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
+    shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
+    if len(memo) >= _SHAPE_MEMO_SIZE:
+        memo.clear()
+    memo[key] = shape
+    return shape
 
 
 @dataclass(frozen=True)
@@ -168,9 +184,10 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
     (False, 'must_play_pair', ['SQ', 'SQ'])
     """
     shape = lead_shape(lead, ctx)
-    hand_counts = Counter(hand)
-    for face, n in Counter(play).items():
-        if hand_counts[face] < n:
+    hand = hand if isinstance(hand, (list, tuple)) else list(hand)
+    play = play if isinstance(play, (list, tuple)) else list(play)
+    for face in set(play):
+        if hand.count(face) < play.count(face):
             return FollowVerdict(False, NOT_IN_HAND, [face])
     if len(play) != shape.size:
         return FollowVerdict(False, WRONG_COUNT)
