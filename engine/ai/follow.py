@@ -123,9 +123,10 @@ def reason_for(t: Table, play: list[Card], wins: bool) -> str:
     assert shape is not None
     ruff = shape.suit != TRUMP and all(t.ctx.is_trump(c) for c in play)
     if wins:
-        current_ruffed = t.ctx.suit_of(t.plays[t.winner_index][0]) != shape.suit
+        opponent_ruffed = (t.ctx.suit_of(t.plays[t.winner_index][0]) != shape.suit
+                           and not t.is_partner(t.winner_seat))
         if ruff:
-            return "overruff" if current_ruffed else "ruff_points" if t.table_points else "ruff"
+            return "overruff" if opponent_ruffed else "ruff_points" if t.table_points else "ruff"
         return "win_points" if t.table_points + points(play) else "win_trick"
     if t.is_partner(t.winner_seat):
         return "partner_winning_give_points" if points(play) else "partner_winning_follow_low"

@@ -119,6 +119,8 @@ def test_reasons_match_the_plays(log):
             assert before == view.partner and not wins
         if code in ("ruff", "ruff_points", "overruff"):
             assert led != TRUMP and _is_trump(view, cards) and wins
+        if code == "overruff":
+            assert before % 2 != view.seat % 2
         if code in ("win_trick", "win_points"):
             assert wins
         if code in ("follow_low", "cheapest_discard"):
