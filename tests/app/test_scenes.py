@@ -2,7 +2,7 @@
 
 import pygame
 import pytest
-from conftest import SIZES, click, key
+from .conftest import SIZES, click, key
 
 from tutor import i18n
 from tutor.scene import Scene, SceneStack

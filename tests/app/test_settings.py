@@ -3,7 +3,7 @@
 import json
 
 import pygame
-from conftest import key
+from .conftest import key
 
 from tutor.app import App
 from tutor.scenes import NoticeScene

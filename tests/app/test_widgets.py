@@ -2,7 +2,7 @@
 
 import pygame
 import pytest
-from conftest import click, key
+from .conftest import click, key
 
 from engine import TrumpContext, parse_cards
 from engine.cards import ALL_FACES

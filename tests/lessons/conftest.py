@@ -6,7 +6,7 @@ from typing import Iterator
 
 import pytest
 
-from lesson_catalogs import part_translations
+from .lesson_catalogs import part_translations
 from tutor import i18n
 
 

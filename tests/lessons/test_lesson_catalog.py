@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_file
 from tutor.lessons import Lesson, load_all
 from tutor.lessons.reference import load_reference
 
-from lesson_catalogs import part_catalog
+from .lesson_catalogs import part_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = ["tutor/hints.py", "tutor/scenes/lessons.py", "tutor/scenes/rules.py",
