@@ -105,16 +105,30 @@ def paired_hands(
     """``count`` first hands, each deal twice: as given, then with the kinds swapped.
 
     The second play starts from the seed the first one actually played (after any
-    redeal), so both play the same cards.  ``make`` builds the players (a benchmark
-    may wrap them).
+    redeal), so both play the same cards.  Should the second play redeal (its players
+    declared nothing), the pair is dropped and the next deal tried, so the two lines
+    of a pair always share their seed.  With an odd ``count`` the last deal is played
+    once.  ``make`` builds the players (a benchmark may wrap them).
     """
     swapped = {"A": kinds["B"], "B": kinds["A"]}
-    for played in range(count):
-        turn = kinds if played % 2 == 0 else swapped
+
+    def play(turn: dict[str, str], seed: int) -> HandSummary:
         players = [make(turn[TEAMS[seat % 2]], seed * 4 + seat) for seat in range(4)]
-        summary = play_hand(Game(rules, seed), players, after)
-        seed = summary.seed if played % 2 == 0 else next_seed(summary.seed)
-        yield summary, turn
+        return play_hand(Game(rules, seed), players, after)
+
+    played = 0
+    while played < count:
+        first = play(kinds, seed)
+        if played + 1 == count:
+            yield first, kinds
+            return
+        second = play(swapped, first.seed)
+        seed = next_seed(second.seed)
+        if second.seed != first.seed:
+            continue
+        yield first, kinds
+        yield second, swapped
+        played += 2
 
 
 def _checker(totals: Totals) -> Hook:
