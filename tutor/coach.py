@@ -203,30 +203,37 @@ def refusal(view: PlayerView, play: Sequence[Card]) -> Refusal | None:
 
 
 def blocked(view: PlayerView, selected: Sequence[Card], card: Card) -> Refusal:
-    """Why ``card`` cannot be added to ``selected`` (it is not in ``selectable``).
+    """Why ``card`` cannot be added to ``selected`` (it is not in ``selectable``)."""
+    return blocked_all(view, selected, [card])[card]
+
+
+def blocked_all(view: PlayerView, selected: Sequence[Card],
+                cards: Sequence[Card]) -> dict[Card, Refusal]:
+    """Why each of ``cards`` cannot be added to ``selected`` (none is in ``selectable``).
 
     The engine judges the smallest complete play containing the selection and the card:
     the rest is taken from a legal follow it proposes.  As no legal play contains them,
-    its verdict names an obligation that adding ``card`` breaks.
+    its verdict names an obligation that adding the card breaks.
     """
     ctx = view.ctx
     assert ctx is not None
-    chosen = list(selected) + [card]
-    if view.leading:
-        return refusal(view, chosen) or Refusal("mixed_suits")
     lead = list(view.lead or ())
-    if len(selected) >= len(lead):
-        return Refusal(FULL)
-    spare = Counter(view.hand)
-    spare.subtract(chosen)
-    play = list(chosen)
-    for filler in legal_follow(view.hand, lead, ctx) + ctx.sorted(view.hand):
-        if len(play) == len(lead):
-            break
-        if spare[filler] > 0:
-            spare[filler] -= 1
-            play.append(filler)
-    return refusal(view, play) or Refusal(FULL)
+    if lead and len(selected) >= len(lead):
+        return {card: Refusal(FULL) for card in cards}
+    pool = legal_follow(view.hand, lead, ctx) + ctx.sorted(view.hand) if lead else []
+    out: dict[Card, Refusal] = {}
+    for card in cards:
+        play = list(selected) + [card]
+        spare = Counter(view.hand)
+        spare.subtract(play)
+        for filler in pool:
+            if len(play) == len(lead):
+                break
+            if spare[filler] > 0:
+                spare[filler] -= 1
+                play.append(filler)
+        out[card] = refusal(view, play) or Refusal(FULL if lead else "mixed_suits")
+    return out
 
 
 _REFUSALS: dict[str, str] = {
