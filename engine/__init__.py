@@ -27,6 +27,7 @@ from .play import (
     matches_lead,
     selectable,
     trick_winner,
+    why_not_selectable,
 )
 from .rules import TRUMP, Rules, TrumpContext
 from .scoring import HandResult, hand_result, kitty_multiplier
@@ -48,6 +49,7 @@ __all__ = [
     "FollowVerdict",
     "selectable",
     "legal_follow",
+    "why_not_selectable",
     "trick_winner",
     "lead_shape",
     "LeadShape",

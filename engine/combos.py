@@ -28,7 +28,7 @@ class Component:
     """
 
     kind: str
-    cards: tuple[Card, ...]
+    cards: list[Card]
     length: int
     top: int
 
@@ -108,13 +108,13 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Component]:
             mult[pos] -= 1
             counts[face] -= 2
             run += (face, face)
-        components.append(Component(TRACTOR, tuple(run), length, top))
+        components.append(Component(TRACTOR, run, length, top))
     pairs: list[Component] = []
     for face, n in counts.items():
         for _ in range(n // 2):
-            pairs.append(Component(PAIR, (face, face), 1, pos_of[face.index]))
+            pairs.append(Component(PAIR, [face, face], 1, pos_of[face.index]))
         if n % 2:
-            pairs.append(Component(SINGLE, (face,), 0, pos_of[face.index]))
+            pairs.append(Component(SINGLE, [face], 0, pos_of[face.index]))
     pairs.sort(key=lambda c: (c.kind != PAIR, -c.top, c.cards[0].index))
     return components + pairs
 

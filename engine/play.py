@@ -212,41 +212,49 @@ class _FollowSpace:
         self.ctx = ctx
         self.shape = shape = lead_shape(lead, ctx)
         table = ctx.suit_table
-        self.hand = Counter(hand)
         self.held = Counter(c for c in hand if table[c.index] == shape.suit)
         held_n = sum(self.held.values())
         self.need = min(held_n, shape.size)
         self.structured = held_n > shape.size and shape.pairs > 0
+        self.faces: list[Card] = []
+        self.packings: list[frozenset[Card]] = []
         if self.structured:
             self.faces = pair_faces(self.held.elements())
             vec, self.lengths = _vector(self.faces, shape, ctx)
             self.pairs = vec[-1]
             by_pos = pairs_by_position(self.faces, ctx)
-            self.packings = [Counter(p) for p in packings(by_pos, self.lengths)]
+            # runs of equal length placed in another order are the same packing
+            self.packings = list(dict.fromkeys(frozenset(p) for p in packings(by_pos, self.lengths)))
 
     def in_suit(self, card: Card) -> bool:
         return self.ctx.suit_table[card.index] == self.shape.suit
 
-    def completion_cost(self, chosen: Counter) -> int | None:
-        """Fewest led-suit cards a legal follow containing ``chosen`` (led-suit cards)
-        needs, or ``None`` when none exists."""
+    def fits(self, chosen: Counter, budget: int, with_pairs: bool = True) -> bool:
+        """Is there a legal follow of at most ``budget`` led-suit cards containing
+        ``chosen`` (led-suit cards)?  ``with_pairs=False`` checks the tractor
+        obligations only.
+
+        For each way to hold the runs: the cards chosen, plus what completes the runs,
+        plus the cheapest pairs still missing (the second card of a half-chosen pair
+        costs one, a fresh pair two).
+        """
         size = sum(chosen.values())
         if not self.structured:
-            return size
-        best: int | None = None
+            return size <= budget
+        full = {f for f, n in chosen.items() if n >= 2}
+        half = {f for f, n in chosen.items() if n == 1 and self.held[f] >= 2}
+        want = self.pairs if with_pairs else 0
         for packing in self.packings:
-            union = chosen.copy()
-            for face in packing:
-                union[face] = max(union[face], 2)
-            total = sum(union.values())
-            have = sum(1 for face, n in union.items() if n >= 2)
-            short = self.pairs - have
+            total = size + sum(2 - min(chosen[f], 2) for f in packing)
+            if total > budget:
+                continue
+            short = want - len(packing) - len(full - packing)
             if short > 0:
-                halves = sum(1 for face, n in self.held.items() if n >= 2 and union[face] == 1)
+                halves = len(half - packing)
                 total += min(short, halves) + 2 * max(0, short - halves)
-            if best is None or total < best:
-                best = total
-        return best
+            if total <= budget:
+                return True
+        return False
 
     def reachable(self, selection: Counter) -> bool:
         """Can ``selection`` (cards from hand) be completed to a legal follow?"""
@@ -254,8 +262,40 @@ class _FollowSpace:
         others = sum(selection.values()) - sum(chosen.values())
         if sum(chosen.values()) > self.need or others > self.shape.size - self.need:
             return False
-        cost = self.completion_cost(chosen)
-        return cost is not None and cost <= self.need
+        return self.fits(chosen, self.need)
+
+
+def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
+                       selected: Sequence[Card], card: Card, ctx: TrumpContext) -> FollowVerdict:
+    """Why ``card`` cannot be added to ``selected`` (the verdict is legal when it can).
+
+    The reason is the obligation that adding it would make impossible, with the cards
+    that satisfy it, as ``check_follow`` reports them: ``must_follow_suit`` (a card of
+    another suit while enough of the led suit is held), ``must_play_tractor``,
+    ``must_play_pair``; ``wrong_count`` when the selection is already complete;
+    ``mixed_suits`` for a lead; ``not_in_hand`` when no copy is left.
+    """
+    if card in selectable(hand, lead, selected, ctx):
+        return FollowVerdict(True)
+    left = Counter(hand)
+    left.subtract(Counter(selected))
+    if left[card] <= 0:
+        return FollowVerdict(False, NOT_IN_HAND, [card])
+    if not lead:
+        suit = suit_of_cards(list(selected), ctx)
+        same = [c for c in hand if ctx.suit_table[c.index] == suit]
+        return FollowVerdict(False, MIXED_SUITS, ctx.sorted(same))
+    space = _FollowSpace(hand, lead, ctx)
+    if len(selected) >= space.shape.size:
+        return FollowVerdict(False, WRONG_COUNT, list(selected))
+    if not space.in_suit(card):
+        return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx.sorted(space.held.elements()))
+    chosen = Counter(c for c in selected if space.in_suit(c))
+    chosen[card] += 1
+    if not space.fits(chosen, space.need, with_pairs=False):
+        runs = space.packings[0] if space.packings else []
+        return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(runs)))
+    return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(set(space.faces))))
 
 
 def selectable(hand: Sequence[Card], lead: Sequence[Card] | None, selected: Sequence[Card],
@@ -302,7 +342,7 @@ def legal_follow(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) 
         held = sorted(space.held.elements(), key=cheap)
         chosen = held[: space.need]
     else:
-        packing = min(space.packings, key=lambda p: sum(pos[f.index] for f in p))
+        packing = min(space.packings, key=lambda p: sorted(pos[f.index] for f in p))
         chosen_c = Counter({face: 2 for face in packing})
         spare = sorted((f for f in set(space.faces) if f not in chosen_c), key=cheap)
         for face in spare[: max(0, space.pairs - len(packing))]:
