@@ -29,6 +29,7 @@ from engine import (
     legal_follow,
     points,
     trick_winner,
+    why_not_selectable,
 )
 from engine.cards import SUIT_SYMBOLS
 from engine.combos import can_pack, pair_faces
@@ -41,7 +42,8 @@ Advisor = Callable[[PlayerView], Decision]
 """Whoever recommends a play from a view: the AI player of the seat."""
 
 FULL = "selection_full"
-"""Pseudo reason code of the coach: the selection already holds as many cards as the lead."""
+"""The selection already holds as many cards as the lead (the engine's ``wrong_count``
+for a card, which would read wrongly as "play as many cards as were led")."""
 
 
 # ---------------------------------------------------------------- names
@@ -203,37 +205,14 @@ def refusal(view: PlayerView, play: Sequence[Card]) -> Refusal | None:
 
 
 def blocked(view: PlayerView, selected: Sequence[Card], card: Card) -> Refusal:
-    """Why ``card`` cannot be added to ``selected`` (it is not in ``selectable``)."""
-    return blocked_all(view, selected, [card])[card]
-
-
-def blocked_all(view: PlayerView, selected: Sequence[Card],
-                cards: Sequence[Card]) -> dict[Card, Refusal]:
-    """Why each of ``cards`` cannot be added to ``selected`` (none is in ``selectable``).
-
-    The engine judges the smallest complete play containing the selection and the card:
-    the rest is taken from a legal follow it proposes.  As no legal play contains them,
-    its verdict names an obligation that adding the card breaks.
-    """
+    """Why ``card`` cannot be added to ``selected``: the obligation the engine says
+    adding it would make impossible, with the cards that satisfy it."""
     ctx = view.ctx
     assert ctx is not None
-    lead = list(view.lead or ())
-    if lead and len(selected) >= len(lead):
-        return {card: Refusal(FULL) for card in cards}
-    pool = legal_follow(view.hand, lead, ctx) + ctx.sorted(view.hand) if lead else []
-    out: dict[Card, Refusal] = {}
-    for card in cards:
-        play = list(selected) + [card]
-        spare = Counter(view.hand)
-        spare.subtract(play)
-        for filler in pool:
-            if len(play) == len(lead):
-                break
-            if spare[filler] > 0:
-                spare[filler] -= 1
-                play.append(filler)
-        out[card] = refusal(view, play) or Refusal(FULL if lead else "mixed_suits")
-    return out
+    verdict = why_not_selectable(view.hand, view.lead, selected, card, ctx)
+    if verdict.reason == "wrong_count":
+        return Refusal(FULL)
+    return Refusal(verdict.reason or "", tuple(verdict.cards))
 
 
 _REFUSALS: dict[str, str] = {
