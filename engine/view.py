@@ -60,7 +60,8 @@ class PlayerView:
 
     ``trick`` is the trick in progress (possibly empty: the seat is to lead);
     ``tricks`` the finished ones.  ``kitty`` is the 8 buried cards, known only to the
-    dealer who buried them (``None`` for everybody else and before burying).
+    dealer who buried them (``None`` for everybody else and before burying) until the
+    hand ends, when it is turned face up for everybody.
     """
 
     seat: int
@@ -80,6 +81,16 @@ class PlayerView:
     attacker_points: int = 0
     cards_left: tuple[int, int, int, int] = (25, 25, 25, 25)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    hand_number: int = 1
+    """1 for the first hand of a match (the dealer is chosen by declaring)."""
+    turn: int | None = None
+    """The seat that must act now (bury or play); ``None`` while dealing/declaring."""
+    declarations: tuple[Declaration, ...] = ()
+    """Every declaration of this hand in order (all shown face up); the last one stands."""
+    flipped: Card | None = None
+    """The kitty card turned over to fix trumps when nobody declared."""
+    attempted: tuple[Card, ...] | None = None
+    """The failed throw the leader of the trick in progress tried (everyone saw it)."""
 
     @property
     def partner(self) -> int:
