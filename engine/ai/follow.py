@@ -1,0 +1,132 @@
+"""Following a lead: a few candidate plays, judged legal by the engine, scored by the
+points at stake, the chance the trick ends with this team, and what the cards are worth.
+
+The trick's points go to the attackers only if they win it, so for either side the
+stake is the same: the points on the trick, won or given away.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..cards import Card, points
+from ..combos import pair_faces
+from ..play import check_follow, legal_follow
+from ..rules import TRUMP
+from ..scoring import kitty_multiplier
+from ..view import Decision
+from .reasons import decision
+from .structure import build_to_shape, choose_singles, of_suit
+from .table import LEAD_VALUE, Table
+
+COST_WEIGHT = 0.15
+"""Points one unit of ``keep_value`` is worth when spent on a trick."""
+PARTNER_LATER_WIN = 0.3
+"""Guess that a partner still to play takes a trick an opponent is winning."""
+
+
+@dataclass
+class Scored:
+    cards: list[Card]
+    utility: float
+    wins: bool
+
+
+def candidates(t: Table) -> list[list[Card]]:
+    """Distinct legal plays worth considering: the cheapest, the most points, the
+    strongest, every single or pair face for simple leads, and ruffs when void."""
+    shape, ctx, hand = t.shape, t.ctx, t.hand
+    assert shape is not None
+    n = shape.size
+    keys = (t.low_key, t.feed_key, t.high_key)
+
+    def shaped(cards: list[Card]) -> list[list[Card]]:
+        built = [build_to_shape(cards, shape.tractors, shape.pairs, n, ctx, key) for key in keys]
+        if n == 1:
+            built += [[c] for c in set(cards)]
+        elif n == 2 and shape.pairs == 1:
+            built += [[f, f] for f in pair_faces(cards)]
+        return built
+
+    mine = of_suit(hand, shape.suit, ctx)
+    if len(mine) >= n:
+        plays = shaped(mine)
+    else:
+        rest = Counter(hand)
+        rest.subtract(mine)
+        plays = [mine + choose_singles(Counter(+rest), n - len(mine), key) for key in keys[:2]]
+        trumps = of_suit(hand, TRUMP, ctx)
+        if not mine and shape.suit != TRUMP and len(trumps) >= n:
+            plays += shaped(trumps)
+    seen: set[tuple[int, ...]] = set()
+    legal: list[list[Card]] = []
+    for play in plays:
+        tag = tuple(sorted(c.index for c in play))
+        if tag in seen or len(play) != n:
+            continue
+        seen.add(tag)
+        if is_legal(t, play):
+            legal.append(play)
+    return legal or [legal_follow(hand, t.view.lead, ctx)]
+
+
+def is_legal(t: Table, play: list[Card]) -> bool:
+    return check_follow(t.hand, t.view.lead, play, t.ctx).legal
+
+
+def kitty_stake(t: Table, last_lead: list[Card]) -> float:
+    """On the last trick: the kitty points the attackers would add (known to the dealer,
+    estimated from the unseen points by everyone else)."""
+    mult = kitty_multiplier(last_lead, t.ctx)
+    if t.view.kitty is not None:
+        return mult * points(t.view.kitty)
+    hidden = max(1, t.mem.hidden_total())
+    return mult * t.mem.points_out() * 8 / hidden
+
+
+def score(t: Table, play: list[Card]) -> Scored:
+    """Expected value of ``play`` for this seat's team, in points."""
+    shape = t.shape
+    assert shape is not None
+    wins = t.wins_now(play)
+    if wins:
+        team_win = 1.0 - t.beat_risk(play, shape, t.later_opponents)
+    elif t.is_partner(t.winner_seat):
+        current = t.plays[t.winner_index]
+        team_win = 1.0 - t.beat_risk(current, shape, t.later_opponents)
+    else:
+        team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
+    stake = t.table_points + points(play)
+    if len(t.hand) == len(play):
+        stake += kitty_stake(t, t.plays[0])
+    utility = (2 * team_win - 1) * stake + team_win * LEAD_VALUE - COST_WEIGHT * t.value(play)
+    return Scored(play, utility, wins)
+
+
+def decide(t: Table) -> Decision:
+    plays = candidates(t)
+    if len(plays) == 1:
+        return decision(plays[0], "must_follow")
+    best = max((score(t, p) for p in plays), key=lambda s: s.utility)
+    return decision(best.cards, reason_for(t, best.cards, best.wins), _concerned(t, best))
+
+
+def reason_for(t: Table, play: list[Card], wins: bool) -> str:
+    """The reason code that describes ``play`` in this trick."""
+    shape = t.shape
+    assert shape is not None
+    ruff = shape.suit != TRUMP and all(t.ctx.is_trump(c) for c in play)
+    if wins:
+        current_ruffed = t.ctx.suit_of(t.plays[t.winner_index][0]) != shape.suit
+        if ruff:
+            return "overruff" if current_ruffed else "ruff_points" if t.table_points else "ruff"
+        return "win_points" if t.table_points + points(play) else "win_trick"
+    if t.is_partner(t.winner_seat):
+        return "partner_winning_give_points" if points(play) else "partner_winning_follow_low"
+    followed = any(t.ctx.suit_of(c) == shape.suit for c in play)
+    return "follow_low" if followed else "cheapest_discard"
+
+
+def _concerned(t: Table, best: Scored) -> int | None:
+    return t.winner_seat if not best.wins else None

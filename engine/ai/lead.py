@@ -1,0 +1,155 @@
+"""Choosing a lead: sure winners and sure throws, drawing trumps, the partner's void,
+short suits, low cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, points
+from ..play import lead_shape
+from ..rules import TRUMP
+from ..view import Decision
+from .reasons import decision
+from .structure import by_suit, holding_shape, windows
+from .table import Table
+
+SURE = 0.08
+"""A lead whose chance of being beaten by an opponent is below this counts as sure."""
+
+
+@dataclass
+class LeadOption:
+    cards: list[Card]
+    suit: str
+    kind: str
+    risk: float
+
+
+def decide(t: Table, throws: bool = True) -> Decision:
+    """The lead of a seat at ``t``; ``throws=False`` for a player that never throws."""
+    options = _components(t)
+    sure = [o for o in options if o.risk < SURE]
+    if throws:
+        sure += _sure_throws(t, options)
+    side_multi = [o for o in sure if o.suit != TRUMP and len(o.cards) >= 2]
+    if side_multi:
+        best = max(side_multi, key=lambda o: (len(o.cards), points(o.cards), -o.risk))
+        return decision(best.cards, {"tractor": "sure_tractor", "pair": "sure_pair"}.get(best.kind, "sure_throw"))
+    steps = [_side_winner, _draw_trumps] if not t.dealer_side else [_draw_trumps, _side_winner]
+    for step in steps + [_partner_void, _low]:
+        found = step(t, sure)
+        if found is not None:
+            return found
+    raise AssertionError("a non-empty hand always has a low lead")
+
+
+def _components(t: Table) -> list[LeadOption]:
+    """Every tractor, pair and single face held, with its risk of being beaten."""
+    options: list[LeadOption] = []
+    for suit, cards in by_suit(t.hand, t.ctx).items():
+        tractors, pairs, _ = holding_shape(cards, t.ctx)
+        shapes = [("tractor", [f for f in chain for _ in range(2)]) for chain in tractors]
+        shapes += [("pair", [f, f]) for f in pairs]
+        shapes += [("single", [f]) for f in set(cards)]
+        for kind, combo in shapes:
+            risk = t.beat_risk(combo, lead_shape(combo, t.ctx), t.opponents)
+            options.append(LeadOption(combo, suit, kind, risk))
+    return options
+
+
+def _unbeatable(t: Table, option: LeadOption) -> bool:
+    """No other hand (the partner's included: a throw is judged against all three) can
+    hold a higher combination of the option's shape, given what is unseen."""
+    mem, ctx = t.mem, t.ctx
+    others = [s for s in range(4) if s != t.seat]
+    top = max(ctx.position(c) for c in option.cards)
+    if option.kind == "single":
+        return not any(mem.may_hold(s, option.suit) for s in others) or not mem.higher_unseen(option.cards[0])
+    if not any(mem.may_hold_pair(s, option.suit) for s in others):
+        return True
+    faces = [c for c, n in mem.unseen.items() if n >= 2 and ctx.suit_of(c) == option.suit]
+    if option.kind == "pair":
+        return not any(ctx.position(f) > top for f in faces)
+    length = len(option.cards) // 2
+    return not any(ctx.position(w[-1]) > top for w in windows(faces, length, ctx))
+
+
+def _sure_throws(t: Table, options: list[LeadOption]) -> list[LeadOption]:
+    """Per suit, every component nobody can beat, thrown together (when there are two or
+    more and an opponent ruff is unlikely)."""
+    found: list[LeadOption] = []
+    for suit in {o.suit for o in options}:
+        # the unique decomposition decides the components: take whole tractors and pairs,
+        # singles only from faces not held as pairs
+        parts = [o for o in options if o.suit == suit and o.kind != "single" and _unbeatable(t, o)]
+        paired = {c for o in options if o.suit == suit and o.kind != "single" for c in o.cards}
+        parts += [o for o in options if o.suit == suit and o.kind == "single"
+                  and o.cards[0] not in paired and _unbeatable(t, o)]
+        cards = [c for o in parts for c in o.cards]
+        if len(parts) < 2:
+            continue
+        shape = lead_shape(cards, t.ctx)
+        risk = t.beat_risk(cards, shape, t.opponents)
+        if risk < SURE:
+            found.append(LeadOption(cards, suit, "throw", risk))
+    return found
+
+
+def _side_winner(t: Table, sure: list[LeadOption]) -> Decision | None:
+    singles = [o for o in sure if o.suit != TRUMP and o.kind == "single"]
+    if not singles:
+        return None
+    best = max(singles, key=lambda o: (-o.risk, o.cards[0].points, t.ctx.position(o.cards[0])))
+    return decision(best.cards, "sure_winner")
+
+
+def _draw_trumps(t: Table, sure: list[LeadOption]) -> Decision | None:
+    """Lead trumps while the opponents may still hold some and this seat holds enough."""
+    mem = t.mem
+    mine = [c for c in t.hand if t.ctx.is_trump(c)]
+    out = mem.trumps_out()
+    if not mine or out == 0 or not any(mem.may_hold(o, TRUMP) for o in t.opponents):
+        return None
+    enough = len(mine) >= (out * 0.5 if t.dealer_side else out) and len(mine) >= 3
+    trump_sure = [o for o in sure if o.suit == TRUMP]
+    if trump_sure and (enough or len(mine) > len(t.hand) // 2):
+        best = max(trump_sure, key=lambda o: (len(o.cards), -o.risk))
+        return decision(best.cards, "drawing_trumps")
+    if not enough:
+        return None
+    tractors, pairs, singles = holding_shape(mine, t.ctx)
+    loose = [c for c in singles if c.points == 0] or singles or mine
+    low = min(loose, key=t.low_key)
+    return decision([low], "drawing_trumps")
+
+
+def _partner_void(t: Table, sure: list[LeadOption]) -> Decision | None:
+    mem = t.mem
+    if not mem.may_hold(t.partner, TRUMP):
+        return None
+    suits = [s for s, cards in by_suit(t.hand, t.ctx).items()
+             if s != TRUMP and s in mem.void[t.partner]
+             and not any(s in mem.void[o] and mem.may_hold(o, TRUMP) for o in t.opponents)]
+    if not suits:
+        return None
+    cards = [c for c in t.hand if t.ctx.suit_of(c) in suits]
+    low = min(cards, key=lambda c: (c.points > 0, t.low_key(c)))
+    return decision([low], "lead_partner_void", t.partner)
+
+
+def _low(t: Table, sure: list[LeadOption]) -> Decision:
+    """A low single, preferably from a short side suit the opponents can't ruff, never
+    splitting a pair when a loose card will do."""
+    groups = by_suit(t.hand, t.ctx)
+    best: tuple[tuple, Card, bool] | None = None
+    for suit, cards in groups.items():
+        _, _, singles = holding_shape(cards, t.ctx)
+        loose = singles or cards
+        card = min(loose, key=lambda c: (c.points > 0, t.low_key(c)))
+        ruffed = suit != TRUMP and any(suit in t.mem.void[o] and t.mem.may_hold(o, TRUMP) for o in t.opponents)
+        short = suit != TRUMP and len(cards) <= 3
+        rank = (suit == TRUMP, card.points > 0, ruffed, not short, card not in singles, len(cards), t.low_key(card))
+        if best is None or rank < best[0]:
+            best = (rank, card, short)
+    assert best is not None
+    return decision([best[1]], "lead_short_suit" if best[2] else "lead_low")

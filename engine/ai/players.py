@@ -1,0 +1,98 @@
+"""The AI players and the greedy baseline, behind the player protocol:
+``declare(view) -> Decision | None``, ``bury(view) -> Decision``, ``play(view) -> Decision``.
+
+Levels: ``easy`` keeps no card memory and never throws; ``normal`` counts every card
+played and infers voids; ``hard`` is ``normal`` plus a search over sampled deals.
+Every player decides from its ``PlayerView`` only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card, points
+from ..play import legal_follow
+from ..view import Decision, PlayerView
+from . import bury, declare, follow, lead
+from .reasons import decision
+from .structure import build_to_shape, of_suit
+from .table import Table, strength
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class AIPlayer:
+    """A heuristic player; see the module docstring for the levels."""
+
+    def __init__(self, level: str = "normal", seed: int | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
+        self.level = level
+        self.rng = random.Random(seed)
+
+    def declare(self, view: PlayerView) -> Decision | None:
+        return declare.decide(view)
+
+    def bury(self, view: PlayerView) -> Decision:
+        return bury.decide(view, plain=self.level == "easy")
+
+    def play(self, view: PlayerView) -> Decision:
+        table = Table(view, memory=self.level != "easy")
+        if self.level == "hard":
+            from .search import decide as search_decide
+
+            return search_decide(table, self.rng)
+        return self.heuristic(table)
+
+    def heuristic(self, table: Table) -> Decision:
+        if table.view.leading:
+            return lead.decide(table, throws=self.level != "easy")
+        return follow.decide(table)
+
+
+class GreedyPlayer:
+    """Baseline: always the highest legal cards, except that it dumps points onto a
+    trick its partner is winning.  Declares and buries like the easy AI."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def declare(self, view: PlayerView) -> Decision | None:
+        return declare.decide(view)
+
+    def bury(self, view: PlayerView) -> Decision:
+        return bury.decide(view, plain=True)
+
+    def play(self, view: PlayerView) -> Decision:
+        table = Table(view, memory=False)
+        ctx = table.ctx
+        if view.leading:
+            top = max(view.hand, key=lambda c: strength(c, ctx))
+            return decision([top], "highest_card")
+        shape = table.shape
+        assert shape is not None
+        dump = table.is_partner(table.winner_seat)
+        key = table.feed_key if dump else table.high_key
+        mine = of_suit(view.hand, shape.suit, ctx)
+        if len(mine) >= shape.size:
+            cards = build_to_shape(mine, shape.tractors, shape.pairs, shape.size, ctx, key)
+        else:
+            rest = [c for c in view.hand if c not in mine]
+            cards = mine + sorted(rest, key=key)[: shape.size - len(mine)]
+        if not follow.is_legal(table, cards):
+            cards = legal_follow(view.hand, view.lead, ctx)
+        return decision(cards, "dump_points" if dump and points(cards) else "highest_card")
+
+
+def make(kind: str, seed: int | None = None) -> AIPlayer | GreedyPlayer:
+    """``ai`` / ``ai:easy`` / ``ai:hard`` / ``greedy``: the kinds this package provides."""
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    if kind == "ai":
+        return AIPlayer("normal", seed)
+    if kind.startswith("ai:"):
+        return AIPlayer(kind[3:], seed)
+    raise ValueError(f"unknown player kind {kind!r}")
+
+
+KINDS = ("ai", "ai:easy", "ai:hard", "greedy")

@@ -1,0 +1,65 @@
+"""The reason codes of the AI players: the one table the coach renders in both languages.
+
+Every ``Decision`` an AI returns carries ``Reason(code, cards, seat)``.  ``cards`` are the
+cards the reason is about (usually the cards chosen), ``seat`` the other seat concerned
+(the partner being fed, the opponent being ruffed), when there is one.  Codes are stable:
+add new ones, never change what an existing one means.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..cards import Card
+from ..view import Decision, Reason
+
+REASON_CODES: dict[str, str] = {
+    # declaring during the deal
+    "declare_long_suit": "declares the suit it holds most of (length and high cards), not merely a level card",
+    "declare_pair_override": "overrides an opponent's declaration with a level pair in a long suit",
+    "declare_reinforce": "adds the second identical level card to its own single declaration, so pairs cannot override",
+    "declare_no_trump": "declares no-trump with a joker pair: its hand is weak in the declared suit",
+    # burying the kitty
+    "bury_void_suit": "buries a short side suit entirely, to ruff it later",
+    "bury_low_cards": "buries low side cards without points, keeping trumps, pairs and high cards",
+    "bury_points_safe": "buries points because it expects to hold the last trick",
+    # leading
+    "sure_tractor": "leads a tractor nothing unseen can beat or ruff",
+    "sure_pair": "leads a pair nothing unseen can beat or ruff",
+    "sure_throw": "throws several components of one suit: no unseen combination beats any of them",
+    "sure_winner": "leads a single card nothing unseen can beat or ruff",
+    "drawing_trumps": "leads trumps to pull the opponents' trumps",
+    "lead_partner_void": "leads a suit the partner is void in, so the partner can ruff",
+    "lead_short_suit": "leads a low card of a short suit, to be void in it soon and ruff it",
+    "lead_low": "leads a low card without points, giving little away",
+    "save_last_trick": "keeps its strongest cards for the last trick (kitty multiplier) and leads something else",
+    "lead_for_last_trick": "leads its strongest combination near the end, to win the last trick and the kitty",
+    # following
+    "partner_winning_give_points": "the partner is winning the trick and is sure to keep it: adds points",
+    "partner_winning_follow_low": "the partner is winning the trick: follows with the cheapest cards, no over-ruffing",
+    "win_trick": "plays the cheapest cards that win the trick and are likely to hold",
+    "win_points": "wins a trick that carries points",
+    "ruff": "void in the led suit: ruffs with trumps",
+    "ruff_points": "void in the led suit: ruffs a trick that carries points",
+    "overruff": "an opponent has ruffed: ruffs higher",
+    "follow_low": "cannot (or need not) win: follows with the cheapest cards, keeping points and structure",
+    "cheapest_discard": "void in the led suit and not ruffing: discards the cheapest cards",
+    "must_follow": "the rules leave this one play (or every choice is the same)",
+    "search_best": "sampled the unseen cards and played ahead: this play scored best",
+    "highest_card": "baseline: plays its highest cards",
+    "dump_points": "baseline: the partner is winning, so it dumps points",
+}
+"""Code -> what the player meant, in English (the coach translates from its catalogs)."""
+
+
+def check_code(code: str) -> str:
+    """Return ``code``; raise ``KeyError`` for a code missing from the table (a typo)."""
+    if code not in REASON_CODES:
+        raise KeyError(f"reason code {code!r} is not in REASON_CODES")
+    return code
+
+
+def decision(cards: Iterable[Card], code: str, seat: int | None = None) -> Decision:
+    """A ``Decision`` for ``cards`` whose reason is about those same cards."""
+    chosen = tuple(cards)
+    return Decision(chosen, Reason(check_code(code), chosen, seat))

@@ -1,0 +1,182 @@
+"""One decision's context: the view, the card memory, and the judgments built on them.
+
+Card values and the risk that a play is beaten are estimates from ``CardMemory`` only:
+the unseen cards, who is void, who has no pair, how many cards each hand holds.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from ..cards import Card, points
+from ..play import LeadShape, lead_shape, trick_winner
+from ..rules import TRUMP, TrumpContext
+from ..view import PlayerView
+from .memory import CardMemory, p_none
+
+LEAD_VALUE = 3.0
+"""What winning the lead is worth, in points, when nothing else is at stake."""
+
+
+def keep_value(card: Card, ctx: TrumpContext) -> float:
+    """How much a card is worth keeping (higher: keep it).  Trumps above side cards,
+    high cards above low ones, points above blanks, the top side rank well above."""
+    pos = ctx.position(card)
+    if ctx.is_trump(card):
+        return 40.0 + 3.0 * pos + card.points
+    top = ctx.position(Card.of(card.suit, "A" if ctx.level != "A" else "K"))
+    return pos + (8.0 if pos >= top else 0.0) + 2.0 * card.points
+
+
+def strength(card: Card, ctx: TrumpContext) -> int:
+    """A total order for 'highest card': any trump above any side card."""
+    return (100 if ctx.is_trump(card) else 0) + ctx.position(card)
+
+
+class Table:
+    """The seat's situation at one decision."""
+
+    def __init__(self, view: PlayerView, memory: bool = True):
+        assert view.ctx is not None
+        self.view = view
+        self.ctx: TrumpContext = view.ctx
+        self.seat = view.seat
+        self.partner = view.partner
+        self.hand: list[Card] = list(view.hand)
+        self.memory_on = memory
+        self.mem = CardMemory.from_view(view) if memory else CardMemory.from_view(_forget(view))
+        self.dealer_side = view.is_dealer_side()
+
+    # ---- seats ------------------------------------------------------------------------
+
+    def is_partner(self, seat: int) -> bool:
+        return seat % 2 == self.seat % 2
+
+    @property
+    def opponents(self) -> tuple[int, int]:
+        return ((self.seat + 1) % 4, (self.seat + 3) % 4)
+
+    @cached_property
+    def later(self) -> list[int]:
+        """Seats still to play in this trick after this seat."""
+        leader = self.view.trick[0].seat if self.view.trick else self.seat
+        done = len(self.view.trick) + 1
+        return [(leader + k) % 4 for k in range(done, 4)]
+
+    @cached_property
+    def later_opponents(self) -> list[int]:
+        return [s for s in self.later if not self.is_partner(s)]
+
+    # ---- the trick in progress -----------------------------------------------------------
+
+    @cached_property
+    def shape(self) -> LeadShape | None:
+        return lead_shape(self.view.lead, self.ctx) if self.view.trick else None
+
+    @cached_property
+    def plays(self) -> list[list[Card]]:
+        return [list(p.cards) for p in self.view.trick]
+
+    @cached_property
+    def winner_index(self) -> int:
+        return trick_winner(self.plays, self.ctx)
+
+    @property
+    def winner_seat(self) -> int:
+        return self.view.trick[self.winner_index].seat
+
+    @property
+    def table_points(self) -> int:
+        return sum(points(p) for p in self.plays)
+
+    def wins_now(self, play: Sequence[Card]) -> bool:
+        return trick_winner(self.plays + [list(play)], self.ctx) == len(self.plays)
+
+    # ---- values --------------------------------------------------------------------------
+
+    def value(self, cards: Iterable[Card]) -> float:
+        return sum(keep_value(c, self.ctx) for c in cards)
+
+    def low_key(self, card: Card) -> float:
+        return keep_value(card, self.ctx)
+
+    def feed_key(self, card: Card) -> float:
+        """Points first (cheap point cards before dear ones), then the cheapest blanks;
+        trumps only when nothing else is left."""
+        trump = 200.0 if self.ctx.is_trump(card) else 0.0
+        return trump - 30.0 * card.points + keep_value(card, self.ctx)
+
+    def high_key(self, card: Card) -> float:
+        return -strength(card, self.ctx)
+
+    # ---- risk ---------------------------------------------------------------------------
+
+    def beat_risk(self, play: Sequence[Card], shape: LeadShape, seats: Iterable[int]) -> float:
+        """Chance (rough) that one of ``seats`` beats ``play``, which currently wins a trick
+        of ``shape``: by a higher combination of the same suit or by (over-)ruffing."""
+        miss = 1.0
+        for seat in seats:
+            miss *= 1.0 - self._seat_beats(seat, play, shape)
+        return 1.0 - miss
+
+    def _seat_beats(self, seat: int, play: Sequence[Card], shape: LeadShape) -> float:
+        mem, ctx = self.mem, self.ctx
+        if mem.cards_left[seat] == 0:
+            return 0.0
+        play_suit = ctx.suit_of(play[0])
+        ruffed = play_suit != shape.suit
+        p_void = mem.p_void(seat, shape.suit) if shape.suit != TRUMP else 0.0
+        if not ruffed:
+            same = 0.0 if shape.is_throw else self._p_higher(seat, play, shape, shape.suit)
+            ruff = 0.0
+            if shape.suit != TRUMP:
+                ruff = p_void * self._p_structure(seat, shape, TRUMP)
+            return 1.0 - (1.0 - same) * (1.0 - ruff)
+        return p_void * self._p_higher(seat, play, shape, TRUMP)
+
+    def _p_structure(self, seat: int, shape: LeadShape, suit: str) -> float:
+        """Chance that ``seat`` can match the shape with cards of ``suit`` at all."""
+        mem = self.mem
+        if not mem.may_hold(seat, suit):
+            return 0.0
+        if shape.pairs == 0:
+            return 1.0 - mem.p_void(seat, suit)
+        if not mem.may_hold_pair(seat, suit):
+            return 0.0
+        return 0.6 if shape.pairs == 1 else 0.25
+
+    def _p_higher(self, seat: int, play: Sequence[Card], shape: LeadShape, suit: str) -> float:
+        """Chance that ``seat`` holds a combination of ``suit`` above ``play``'s top."""
+        mem, ctx = self.mem, self.ctx
+        if not mem.may_hold(seat, suit):
+            return 0.0
+        total = max(1, mem.hidden_total())
+        hand = mem.cards_left[seat]
+        if shape.pairs == 0:
+            top = max(play, key=ctx.position) if ctx.suit_of(play[0]) == suit else None
+            higher = [c for c in mem.unseen if ctx.suit_of(c) == suit
+                      and (top is None or ctx.position(c) > ctx.position(top))]
+            if any(ctx.suit_of(c) == suit and (top is None or ctx.position(c) > ctx.position(top))
+                   for c in mem.known[seat]):
+                return 1.0
+            return 1.0 - p_none(sum(mem.unseen[c] for c in higher), hand, total)
+        if not mem.may_hold_pair(seat, suit):
+            return 0.0
+        pair_tops = [c for c in play if play.count(c) >= 2] if ctx.suit_of(play[0]) == suit else []
+        floor = max((ctx.position(c) for c in pair_tops), default=-1)
+        faces = [c for c, n in mem.unseen.items() if n >= 2 and ctx.suit_of(c) == suit
+                 and ctx.position(c) > floor]
+        if shape.tractors:
+            faces_needed = shape.tractors[0]
+            if len(faces) < faces_needed:
+                return 0.0
+        share = hand / total
+        p_pair = share * share
+        return 1.0 - (1.0 - p_pair) ** len(faces) if faces else 0.0
+
+
+def _forget(view: PlayerView) -> PlayerView:
+    """The view without the finished tricks: a player that keeps no card memory."""
+    return replace(view, tricks=())
