@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+BABEL  := $(VENV)/bin/pybabel
 
-.PHONY: run test setup catalogs bench clean
+.PHONY: run test setup catalogs messages bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +15,20 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP) catalogs
 
+# Compile .po -> .mo. Fuzzy entries are never compiled: they would show stale text.
+# (The app also runs from the .po files alone.)
 catalogs: $(STAMP)
 	@if [ -d locale ] && ls locale/*/LC_MESSAGES/*.po >/dev/null 2>&1; then \
-		$(VENV)/bin/pybabel compile --use-fuzzy -q -d locale -D messages || exit 1; \
+		$(BABEL) -q compile -d locale -D messages || exit 1; \
 	fi
+
+# After changing strings in Python or lessons: refresh the template and both catalogs,
+# fill the English one, then translate what `make test` reports as missing or fuzzy.
+messages: $(STAMP)
+	$(BABEL) extract -F babel.cfg -o locale/messages.pot --no-wrap --sort-by-file \
+		--add-comments=TRANSLATORS: --project "Shengji Tutor" --copyright-holder "Shengji Tutor" .
+	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-wrap
+	$(PY) tools/sync_en_catalog.py
 
 run: setup
 	$(PY) main.py
@@ -26,7 +37,7 @@ test: setup
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 bench: setup
-	$(PY) bench/engine_bench.py
+	@for script in bench/*.py; do echo "== $$script"; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import locale
+import os
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -63,6 +65,26 @@ def set_language(code: str) -> None:
 
 def language() -> str:
     return _current_code
+
+
+def system_language() -> str:
+    """The shipped language closest to the user's system locale: any Chinese locale
+    gives ``zh_CN``, everything else ``en``.
+
+    The gettext variables come first (as gettext itself reads them), then the
+    locale Python reports (on Windows a name such as ``Chinese (Simplified)_China``).
+    """
+    candidates = [os.environ.get(var, "") for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except ValueError:  # an unparsable locale name in the environment
+        pass
+    for name in candidates:
+        name = name.split(":")[0].strip()
+        if not name or name in ("C", "POSIX") or name.startswith("C."):
+            continue
+        return "zh_CN" if name.lower().startswith(("zh", "chinese")) else "en"
+    return "en"
 
 
 def _(msgid: str) -> str:

@@ -1,0 +1,80 @@
+"""The home screen: continue the lesson, lessons, practice, settings, rules, language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine import TrumpContext, parse_cards
+
+from .. import i18n
+from ..i18n import N_, _
+from ..scene import Scene
+from ..theme import ON_FELT, Metrics
+from ..widgets import Button, HandFan, Menu, TextPanel
+from .common import LANGUAGE_NAMES, Chrome
+from .lessons import LessonBrowserScene, LessonPlayerScene
+from .practice import PracticeTableScene
+from .rules import RulesReferenceScene
+from .settings import SettingsScene
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+SHOWCASE = "BJ LJ H10 S10 HA HK SA SK S5 DQ D10 C9 C9"
+TAGLINE = N_(
+    "Learn Shengji (升级 / Tractor) step by step, then play hands against the computer "
+    "with a coach at your side. Cards with ★ are trumps."
+)
+
+
+class HomeScene(Scene):
+    def __init__(self, services: "Services") -> None:
+        super().__init__(services)
+        app = services.app
+        self.chrome = Chrome(services, N_("Shengji Tutor"), back=False)
+        push = app.stack.push
+        specs = [
+            (N_("Continue lesson"), lambda: push(LessonPlayerScene(services))),
+            (N_("Lessons"), lambda: push(LessonBrowserScene(services))),
+            (N_("Practice"), lambda: push(PracticeTableScene(services))),
+            (N_("Settings"), lambda: push(SettingsScene(services))),
+            (N_("Rules reference"), lambda: push(RulesReferenceScene(services))),
+            (self.language_label, app.next_language),
+            (N_("Quit"), app.quit),
+        ]
+        self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
+        self.menu = Menu(self.buttons)
+        self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
+        self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
+
+    @staticmethod
+    def language_label() -> str:
+        return f"{_('Language')}: {LANGUAGE_NAMES[i18n.language()]}"
+
+    def resize(self, metrics: Metrics) -> None:
+        super().resize(metrics)
+        area = self.chrome.place(metrics)
+        m = metrics
+        col_w = min(m.px(360), area.width // 2 - m.px(20))
+        gap = m.px(10)
+        button_h = min(m.px(54), (area.height - gap * (len(self.buttons) - 1)) // len(self.buttons))
+        for n, button in enumerate(self.buttons):
+            button.place((area.left, area.top + n * (button_h + gap), col_w, button_h), m)
+        right = pygame.Rect(area.left + col_w + m.px(40), area.top, area.right - area.left - col_w - m.px(40),
+                            area.height)
+        self.tagline.place((right.left, right.top, right.width, m.px(130)), m)
+        fan_h = min(m.px(190), right.height - m.px(150))
+        self.fan.place((right.left, right.bottom - fan_h, right.width, fan_h), m)
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        return self.menu.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.chrome.draw(surface)
+        self.menu.draw(surface)
+        self.tagline.draw(surface)
+        self.fan.draw(surface)
+
+

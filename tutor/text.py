@@ -1,0 +1,249 @@
+"""Line breaking for mixed Chinese/English text with coloured inline suit symbols.
+
+``layout_text`` returns a ``TextLayout``: the lines, each line's rectangle relative to
+the box, and whether everything fits, so tests can check that text stays inside its
+box without looking at pixels.
+
+Breaking rules:
+- Chinese (and other CJK) text may break between any two characters, except that no
+  line starts with closing punctuation (，。！？、；：）」 …) and none ends with opening
+  punctuation (（「 …): such a character stays with its neighbour.
+- Latin text breaks at spaces; a word longer than the line is split by characters.
+- ``\\n`` starts a new line.
+- ♠♥♦♣ are drawn in their suit colour (four-colour aware); everything else in ``colour``.
+
+>>> tokens = _units("打♥A，好。Play ♠K now")
+>>> [u.text for u in tokens]
+['打', '♥A，', '好。', 'Play', '♠K', 'now']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from .fonts import Fonts
+from .theme import INK, SUIT_OF_SYMBOL, Colour, suit_colour
+
+NO_LINE_START = frozenset("，。！？、；：）」』》〉】〕”’…·,.!?;:)]}%")
+"""Characters that never begin a line (they stay with the character before)."""
+NO_LINE_END = frozenset("（「『《〈【〔“‘([{")
+"""Characters that never end a line (they move down with the character after)."""
+
+
+def is_cjk(ch: str) -> bool:
+    """A character that may be broken around: wide (East Asian) characters."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """An unbreakable piece of text and whether a space precedes it."""
+
+    text: str
+    space_before: bool
+    hard_break: bool = False
+
+
+def _atoms(paragraph: str) -> list[tuple[str, bool]]:
+    """Split into (atom, space_before): single CJK characters and space-free Latin runs."""
+    atoms: list[tuple[str, bool]] = []
+    word, space = "", False
+    for ch in paragraph:
+        if ch.isspace():
+            if word:
+                atoms.append((word, space))
+                word = ""
+            space = True
+        elif is_cjk(ch):
+            if word:
+                atoms.append((word, space))
+                word, space = "", False
+            atoms.append((ch, space))
+            space = False
+        else:
+            word += ch
+    if word:
+        atoms.append((word, space))
+    return atoms
+
+
+def _units(text: str) -> list[_Unit]:
+    """Glue atoms that must not be separated (kinsoku) into breakable units."""
+    units: list[_Unit] = []
+    for p, paragraph in enumerate(text.split("\n")):
+        first = True
+        for atom, space in _atoms(paragraph):
+            glue = (
+                units
+                and not first
+                and not space
+                and (atom[0] in NO_LINE_START or units[-1].text[-1] in NO_LINE_END)
+            )
+            if glue:
+                units[-1] = _Unit(units[-1].text + atom, units[-1].space_before, units[-1].hard_break)
+            else:
+                units.append(_Unit(atom, space and not first, hard_break=first and p > 0))
+            first = False
+        if first and p > 0:  # an empty paragraph still makes a line
+            units.append(_Unit("", False, hard_break=True))
+    return units
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of one line in one colour, at ``x`` from the line's left edge."""
+
+    text: str
+    colour: Colour
+    x: int
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    runs: tuple[Run, ...]
+    rect: tuple[int, int, int, int]
+    """(x, y, width, height) relative to the box's top-left corner."""
+
+    @property
+    def prect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect)
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    lines: tuple[Line, ...]
+    box: tuple[int, int]
+    """(width, height) of the box; height 0 means unbounded."""
+    px: int
+    bold: bool
+    fonts: Fonts
+
+    @property
+    def width(self) -> int:
+        return max((line.rect[2] for line in self.lines), default=0)
+
+    @property
+    def height(self) -> int:
+        return self.lines[-1].rect[1] + self.lines[-1].rect[3] if self.lines else 0
+
+    @property
+    def fits(self) -> bool:
+        """Every line inside the box (no word wider than the box, not too many lines)."""
+        return self.width <= self.box[0] and (self.box[1] == 0 or self.height <= self.box[1])
+
+    def line_rects(self, topleft: tuple[int, int]) -> list[pygame.Rect]:
+        """Each line's rectangle on screen when drawn at ``topleft``."""
+        return [line.prect.move(topleft) for line in self.lines]
+
+    def draw(self, surface: pygame.Surface, topleft: tuple[int, int]) -> None:
+        x0, y0 = topleft
+        for line in self.lines:
+            lx, ly = x0 + line.rect[0], y0 + line.rect[1]
+            for run in line.runs:
+                surface.blit(self.fonts.render(run.text, self.px, run.colour, self.bold), (lx + run.x, ly))
+
+
+def _colour_runs(text: str, colour: Colour, four_colour: bool) -> list[tuple[str, Colour]]:
+    runs: list[tuple[str, Colour]] = []
+    for ch in text:
+        c = suit_colour(ch, four_colour) if ch in SUIT_OF_SYMBOL else colour
+        if runs and runs[-1][1] == c:
+            runs[-1] = (runs[-1][0] + ch, c)
+        else:
+            runs.append((ch, c))
+    return runs
+
+
+def _split_long(unit: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Cut a unit wider than the line into pieces that fit (at least one char each)."""
+    pieces, piece = [], ""
+    for ch in unit:
+        if piece and font.size(piece + ch)[0] > width:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return pieces + [piece]
+
+
+def layout_text(
+    fonts: Fonts,
+    text: str,
+    px: int,
+    width: int,
+    height: int = 0,
+    *,
+    colour: Colour = INK,
+    bold: bool = False,
+    four_colour: bool = False,
+    align: str = "left",
+    spacing: float = 1.15,
+) -> TextLayout:
+    """Break ``text`` into lines no wider than ``width`` pixels (cached).
+
+    ``align`` is "left", "center" or "right"; ``spacing`` multiplies the font height.
+    """
+    return _layout(fonts, text, px, width, height, colour, bold, four_colour, align, spacing)
+
+
+@lru_cache(maxsize=1024)
+def _layout(
+    fonts: Fonts,
+    text: str,
+    px: int,
+    width: int,
+    height: int,
+    colour: Colour,
+    bold: bool,
+    four_colour: bool,
+    align: str,
+    spacing: float,
+) -> TextLayout:
+    font = fonts.get(px, bold)
+    space_w = font.size(" ")[0]
+    rows: list[str] = []
+    row = ""
+    row_w = 0
+    for unit in _units(text):
+        pieces = [unit.text]
+        unit_w = font.size(unit.text)[0]
+        if unit_w > width:
+            pieces = _split_long(unit.text, font, width)
+        for i, piece in enumerate(pieces):
+            w = font.size(piece)[0]
+            gap = space_w if (unit.space_before and i == 0 and row) else 0
+            if unit.hard_break and i == 0:
+                rows.append(row)
+                row, row_w = piece, w
+            elif row and row_w + gap + w > width:
+                rows.append(row)
+                row, row_w = piece, w
+            else:
+                row += (" " if gap else "") + piece
+                row_w += gap + w
+    rows.append(row)
+    line_h = round(font.get_linesize() * spacing)
+    lines = []
+    for n, row_text in enumerate(rows):
+        runs, x = [], 0
+        for run_text, run_colour in _colour_runs(row_text, colour, four_colour):
+            runs.append(Run(run_text, run_colour, x))
+            x += font.size(run_text)[0]
+        lx = {"left": 0, "center": (width - x) // 2, "right": width - x}[align]
+        lines.append(Line(row_text, tuple(runs), (lx, n * line_h, x, font.get_linesize())))
+    return TextLayout(tuple(lines), (width, height), px, bold, fonts)
+
+
+def fit_text(
+    fonts: Fonts, text: str, px: int, width: int, height: int, *, min_px: int = 10, **kwargs
+) -> TextLayout:
+    """``layout_text`` at ``px``, shrinking the font until the text fits the box."""
+    while True:
+        layout = layout_text(fonts, text, px, width, height, **kwargs)
+        if layout.fits or px <= min_px:
+            return layout
+        px -= 1

@@ -1,0 +1,77 @@
+"""Colours and the size rule every screen follows.
+
+Layout rule: the window *is* the canvas.  Each scene computes its rectangles from the
+window size in ``resize`` and scales lengths (fonts, cards, margins) by
+``Metrics.scale`` = min(width / 1280, height / 800), never below 0.75 (960×600).
+Text and cards are therefore rendered at their final pixel size and stay sharp at
+every size; a wider window gives the table more room instead of letterbox bars.
+A fixed canvas scaled to the window would be simpler but blurs 14 px hanzi when
+scaled down and every glyph when scaled up.  On HiDPI screens the OS reports the
+window in pixels (Windows: per-monitor DPI awareness is requested in ``app.py``), so
+the scale grows with the pixel size and text keeps its physical size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Colour = tuple[int, int, int]
+
+DESIGN_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+
+FELT: Colour = (24, 92, 62)
+FELT_DARK: Colour = (17, 70, 47)
+PANEL: Colour = (246, 242, 230)
+PANEL_EDGE: Colour = (196, 186, 160)
+INK: Colour = (34, 34, 38)
+INK_SOFT: Colour = (96, 96, 104)
+ON_FELT: Colour = (240, 240, 232)
+ON_FELT_SOFT: Colour = (190, 214, 198)
+ACCENT: Colour = (214, 160, 30)
+FOCUS: Colour = (255, 206, 60)
+BUTTON: Colour = (250, 248, 240)
+BUTTON_HOVER: Colour = (255, 236, 178)
+BUTTON_DISABLED: Colour = (150, 160, 150)
+SELECTED: Colour = (40, 110, 220)
+NOTICE: Colour = (255, 236, 200)
+RED: Colour = (200, 30, 40)
+BLACK: Colour = (24, 24, 28)
+BLUE: Colour = (26, 84, 200)
+GREEN: Colour = (18, 132, 60)
+TRUMP_STAR: Colour = (222, 140, 0)
+
+SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def suit_colour(suit: str, four_colour: bool = False) -> Colour:
+    """Ink of a suit letter (S H D C) or symbol: red ♥♦, black ♠♣; with the four-colour
+    option ♦ blue and ♣ green."""
+    suit = SUIT_OF_SYMBOL.get(suit, suit)
+    if suit == "H":
+        return RED
+    if suit == "D":
+        return BLUE if four_colour else RED
+    if suit == "C":
+        return GREEN if four_colour else BLACK
+    return BLACK
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Window size and the scale of every length drawn in it."""
+
+    width: int
+    height: int
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    @property
+    def scale(self) -> float:
+        return max(0.75, min(self.width / DESIGN_SIZE[0], self.height / DESIGN_SIZE[1]))
+
+    def px(self, length: float) -> int:
+        """A design length (at 1280×800) in pixels for this window."""
+        return max(1, round(length * self.scale))

@@ -1,0 +1,41 @@
+"""The widget base: a rectangle placed by its scene, events in, pixels out.
+
+Widgets follow the scene rules: ``place(rect, metrics)`` is called from the scene's
+``resize``; ``handle_event`` returns ``None`` when it consumed the event; ``draw``
+reads state and never changes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..theme import DESIGN_SIZE, Metrics
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+
+class Widget:
+    def __init__(self, services: "Services") -> None:
+        self.services = services
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.metrics = Metrics(*DESIGN_SIZE)
+
+    def place(self, rect: pygame.Rect | tuple[int, int, int, int], metrics: Metrics) -> None:
+        self.rect = pygame.Rect(rect)
+        self.metrics = metrics
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill, edge=None, radius: int = 8, width: int = 1) -> None:
+    """A rounded box, the common background of panels and buttons."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)

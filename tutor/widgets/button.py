@@ -1,0 +1,126 @@
+"""Buttons and a keyboard-driven column or row of them (Menu)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Sequence
+
+import pygame
+
+from ..text import TextLayout, fit_text
+from ..theme import BUTTON, BUTTON_DISABLED, BUTTON_HOVER, FOCUS, INK, INK_SOFT, PANEL_EDGE
+from .base import Widget, panel
+from .text_panel import TextSource, resolve
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
+
+
+class Button(Widget):
+    """A labelled button; ``hotkey`` (1-9) is shown in front of the label and pressing
+    that number key activates it when the button is in a ``Menu``."""
+
+    def __init__(
+        self,
+        services: "Services",
+        label: TextSource,
+        action: Callable[[], None],
+        *,
+        hotkey: int | None = None,
+        enabled: bool = True,
+        px: int = 22,
+    ) -> None:
+        super().__init__(services)
+        self.label, self.action, self.hotkey = label, action, hotkey
+        self.enabled = enabled
+        self.px = px
+        self.focused = False
+        self.hovered = False
+
+    def text(self) -> str:
+        label = resolve(self.label)
+        return f"{self.hotkey}  {label}" if self.hotkey is not None else label
+
+    def text_layout(self) -> TextLayout:
+        pad = self.metrics.px(10)
+        box = self.rect.inflate(-2 * pad, -pad)
+        return fit_text(
+            self.services.fonts, self.text(), self.metrics.px(self.px), box.width, box.height,
+            min_px=self.metrics.px(12), colour=INK if self.enabled else INK_SOFT, align="center",
+        )
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.action()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.activate()
+            return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = BUTTON_DISABLED if not self.enabled else BUTTON_HOVER if (self.hovered or self.focused) else BUTTON
+        edge = FOCUS if self.focused else PANEL_EDGE
+        panel(surface, self.rect, fill, edge, self.metrics.px(10), 3 if self.focused else 1)
+        layout = self.text_layout()
+        box = self.rect.inflate(-2 * self.metrics.px(10), 0)
+        layout.draw(surface, (box.left, self.rect.centery - layout.height // 2))
+
+
+class Menu:
+    """Keyboard and mouse for a list of buttons: arrows move the focus, Enter/Space
+    presses, number keys press the button with that hotkey, the mouse hovers and clicks.
+
+    The scene places the buttons; the menu only routes events and tracks the focus.
+    """
+
+    def __init__(self, buttons: Sequence[Button], horizontal: bool = False) -> None:
+        self.buttons = list(buttons)
+        self.horizontal = horizontal
+        self.focus = 0
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, button in enumerate(self.buttons):
+            button.focused = i == self.focus
+
+    def move(self, delta: int) -> None:
+        enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
+        if not enabled:
+            return
+        pos = enabled.index(self.focus) if self.focus in enabled else 0
+        self.focus = enabled[(pos + delta) % len(enabled)]
+        self._sync()
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN:
+            back, forward = (pygame.K_LEFT, pygame.K_RIGHT) if self.horizontal else (pygame.K_UP, pygame.K_DOWN)
+            if event.key in (back, forward):
+                self.move(-1 if event.key == back else 1)
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+                self.buttons[self.focus].activate()
+                return None
+            number = NUMBER_KEYS.get(event.key)
+            for button in self.buttons:
+                if number is not None and button.hotkey == number and button.enabled:
+                    button.activate()
+                    return None
+            return event
+        for i, button in enumerate(self.buttons):
+            if event.type == pygame.MOUSEMOTION and button.rect.collidepoint(event.pos) and button.enabled:
+                self.focus = i
+                self._sync()
+            if button.handle_event(event) is None:
+                return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,172 @@
+"""The player's hand as an overlapping fan, with mouse and keyboard selection."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Collection, Sequence
+
+import pygame
+
+from engine.cards import Card
+from engine.rules import TrumpContext
+
+from ..theme import FOCUS
+from .base import Widget
+from .card_art import ASPECT
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+
+class HandFan(Widget):
+    """Cards left to right in ``TrumpContext`` display order (trumps first, ★ badge).
+
+    State: ``cards`` (display order), ``selected`` (positions in ``cards``: with two
+    decks the two copies of a card are told apart by position), ``selectable`` (card
+    faces that may be chosen, ``None`` for all; the others are dimmed and ignore
+    clicks) and ``focus`` (the keyboard cursor).  ``on_change(selected_cards)`` is
+    called after every selection change.
+
+    Keys: ←/→ move the cursor, ↑ selects, ↓ deselects, Space toggles.  A click toggles
+    the topmost card under the pointer.  The rectangle given to ``place`` holds the
+    cards plus the lift of selected cards above them.
+    """
+
+    def __init__(
+        self,
+        services: "Services",
+        cards: Sequence[Card] = (),
+        ctx: TrumpContext | None = None,
+        *,
+        on_change: Callable[[list[Card]], None] | None = None,
+    ) -> None:
+        super().__init__(services)
+        self.cards: list[Card] = []
+        self.ctx: TrumpContext | None = None
+        self.selected: set[int] = set()
+        self.selectable: frozenset[Card] | None = None
+        self.focus: int | None = None
+        self.on_change = on_change
+        self.set_cards(cards, ctx)
+
+    def set_cards(self, cards: Sequence[Card], ctx: TrumpContext | None = None) -> None:
+        """Show ``cards`` (sorted by ``ctx`` when given); clears the selection."""
+        self.ctx = ctx
+        self.cards = ctx.sorted(cards) if ctx is not None else list(cards)
+        self.selected = set()
+        self.focus = None
+
+    def set_selectable(self, faces: Collection[Card] | None) -> None:
+        """Only these faces may be chosen (``None``: all); unselectable selections drop."""
+        self.selectable = None if faces is None else frozenset(faces)
+        before = set(self.selected)
+        self.selected = {i for i in self.selected if self.can_select(i)}
+        if before != self.selected:
+            self._changed()
+
+    def can_select(self, i: int) -> bool:
+        return self.selectable is None or self.cards[i] in self.selectable
+
+    def selected_cards(self) -> list[Card]:
+        return [self.cards[i] for i in sorted(self.selected)]
+
+    def toggle(self, i: int) -> None:
+        if not self.can_select(i):
+            return
+        self.selected ^= {i}
+        self._changed()
+
+    def clear(self) -> None:
+        if self.selected:
+            self.selected = set()
+            self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.selected_cards())
+
+    # geometry -------------------------------------------------------------------------
+
+    def lift(self) -> int:
+        return round(self.rect.height * 0.15)
+
+    def card_width(self) -> int:
+        return int((self.rect.height - self.lift()) / ASPECT)
+
+    def _groups(self) -> list[int]:
+        """Each card's group (effective suit) index, for the small gap between suits."""
+        groups, last, n = [], None, -1
+        for card in self.cards:
+            suit = self.ctx.suit_of(card) if self.ctx is not None else card.suit
+            if suit != last:
+                n, last = n + 1, suit
+            groups.append(n)
+        return groups
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where each card is drawn (selected ones raised), left to right."""
+        n = len(self.cards)
+        if n == 0:
+            return []
+        w = self.card_width()
+        h = self.rect.height - self.lift()
+        groups = self._groups()
+        gaps = groups[-1]
+        # step between cards, and a gap of 40% of a step between suits
+        step = min(w * 0.62, (self.rect.width - w) / max(1, n - 1 + 0.4 * gaps))
+        total = w + step * (n - 1 + 0.4 * gaps)
+        x = self.rect.centerx - total / 2
+        rects = []
+        for i in range(n):
+            if i and groups[i] != groups[i - 1]:
+                x += 0.4 * step
+            top = self.rect.top + (0 if i in self.selected else self.lift())
+            rects.append(pygame.Rect(round(x), top, w, h))
+            x += step
+        return rects
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost card under ``pos`` (later cards overlap earlier ones)."""
+        for i, rect in reversed(list(enumerate(self.card_rects()))):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    # events and drawing -----------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.card_at(event.pos)
+            if i is not None:
+                self.focus = i
+                self.toggle(i)
+                return None
+        elif event.type == pygame.KEYDOWN and self.cards:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = -1 if event.key == pygame.K_LEFT else 1
+                start = (-1 if step > 0 else len(self.cards)) if self.focus is None else self.focus
+                self.focus = (start + step) % len(self.cards)
+                return None
+            if self.focus is not None and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE):
+                want = {pygame.K_UP: True, pygame.K_DOWN: False}.get(event.key, self.focus not in self.selected)
+                if want != (self.focus in self.selected):
+                    self.toggle(self.focus)
+                return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.services.cards
+        w = self.card_width()
+        for i, rect in enumerate(self.card_rects()):
+            card = self.cards[i]
+            face = art.face(
+                card,
+                w,
+                trump=self.ctx is not None and self.ctx.is_trump(card),
+                dimmed=not self.can_select(i),
+                selected=i in self.selected,
+                four_colour=self.services.four_colour,
+            )
+            surface.blit(face, rect)
+        if self.focus is not None and self.focus < len(self.cards):
+            rect = self.card_rects()[self.focus]
+            pygame.draw.rect(surface, FOCUS, rect.inflate(4, 4), 3, border_radius=max(3, w // 12))

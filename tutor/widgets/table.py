@@ -1,0 +1,51 @@
+"""Where everything goes on the practice table, computed from the window size.
+
+``table_layout(metrics)`` returns the rectangles; scenes ``place`` their widgets in
+them.  Seats by screen position: 0 bottom (the player), 1 right (下家), 2 top
+(partner), 3 left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..theme import Metrics
+
+
+@dataclass(frozen=True)
+class TableRects:
+    status: pygame.Rect
+    points: pygame.Rect
+    seats: tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]
+    trick: pygame.Rect
+    hint: pygame.Rect
+    buttons: pygame.Rect
+    hand: pygame.Rect
+
+    def all(self) -> list[pygame.Rect]:
+        return [self.status, self.points, *self.seats, self.trick, self.hint, self.buttons, self.hand]
+
+
+def table_layout(m: Metrics) -> TableRects:
+    W, H = m.size
+    margin = m.px(14)
+    status = pygame.Rect(margin, margin, m.px(270), m.px(176))
+    points = pygame.Rect(W - margin - m.px(300), margin, m.px(300), m.px(110))
+    hand_h = m.px(150)
+    hand = pygame.Rect(margin, H - margin - hand_h, W - 2 * margin, hand_h)
+    row_h = m.px(46)
+    row_y = hand.top - m.px(6) - row_h
+    buttons = pygame.Rect(W - margin - m.px(260), row_y, m.px(260), row_h)
+    seat_w, seat_h = m.px(200), m.px(64)
+    bottom_seat = pygame.Rect(margin, row_y, seat_w, row_h)
+    hint = pygame.Rect(bottom_seat.right + margin, row_y, buttons.left - bottom_seat.right - 2 * margin, row_h)
+    top_seat = pygame.Rect(W // 2 - seat_w // 2, margin, seat_w, seat_h)
+    side_y = status.bottom + m.px(30)
+    left_seat = pygame.Rect(margin, side_y, m.px(170), seat_h)
+    right_seat = pygame.Rect(W - margin - m.px(170), side_y, m.px(170), seat_h)
+    trick_top = top_seat.bottom + m.px(10)
+    trick = pygame.Rect(left_seat.right + margin, trick_top, right_seat.left - left_seat.right - 2 * margin,
+                        row_y - m.px(10) - trick_top)
+    return TableRects(status, points, (bottom_seat, right_seat, top_seat, left_seat), trick, hint, buttons, hand)
