@@ -17,9 +17,8 @@ seat when the scene plays by itself (``--autoplay``).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine import Card
 from engine.ai import make as make_ai
@@ -289,14 +288,13 @@ class PracticeTable:
         self.narrator = coach.Narrator(self.learner)
         return self.game.next_hand()
 
-    def to_json(self) -> str:
-        """The match to save on quit: the game (its log) and the table's settings."""
-        return json.dumps({"game": json.loads(self.game.to_json()), "learner": self.learner,
-                           "coached": self.coached, "ai_kind": self.ai_kind, "seed": self.seed})
+    def to_dict(self) -> dict[str, Any]:
+        """The match to save on quit: the game (its action log) and the table's settings."""
+        return {"game": self.game.to_dict(), "learner": self.learner, "coached": self.coached,
+                "ai_kind": self.ai_kind, "seed": self.seed}
 
     @classmethod
-    def from_json(cls, text: str) -> "PracticeTable":
-        data = json.loads(text)
-        game = Game.from_json(json.dumps(data["game"]))
-        return cls(game, data["learner"], coached=data["coached"], ai_kind=data["ai_kind"],
-                   seed=data["seed"])
+    def from_dict(cls, data: dict[str, Any]) -> "PracticeTable":
+        """A saved match; ``ValueError`` (or ``KeyError``/``TypeError``) if it is damaged."""
+        return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
+                   ai_kind=data["ai_kind"], seed=data["seed"])

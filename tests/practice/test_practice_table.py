@@ -3,6 +3,7 @@ its AI, refusals, undo, the review and saving a match."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -161,8 +162,8 @@ def test_match_saves_and_resumes() -> None:
         run_until_learner(table)
         if table.learner_to_act:
             learner_moves(table)
-    saved = table.to_json()
-    again = PracticeTable.from_json(saved)
+    saved = json.loads(json.dumps(table.to_dict()))
+    again = PracticeTable.from_dict(saved)
     assert again.game.state() == table.game.state()
     assert again.phase == table.phase
 
