@@ -1,0 +1,75 @@
+"""Every English string the lessons and hints show has a Chinese translation in the
+lessons' part catalog: not empty, not fuzzy, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+
+from tutor.lessons import Lesson, load_all
+from tutor.lessons.reference import load_reference
+
+from lesson_catalogs import part_catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = ["tutor/hints.py", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "lessons").glob("*.py"))]
+
+
+def lesson_strings() -> set[str]:
+    found: set[str] = set()
+    for lesson in load_all():
+        assert isinstance(lesson, Lesson), lesson
+        found.update(lesson.texts())
+    reference, problems = load_reference()
+    assert reference is not None, problems
+    found.update(reference.texts())
+    return found
+
+
+def python_strings() -> set[str]:
+    found: set[str] = set()
+    for path in PYTHON:
+        for _lineno, message, _comments, _context in extract_from_file("python", ROOT / path):
+            found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(re.findall(r"\{[a-z_]*\}", text))
+
+
+@pytest.mark.parametrize("code", ["zh_CN", "en"])
+def test_every_string_is_translated(code: str) -> None:
+    catalog = part_catalog(code)
+    wanted = lesson_strings() | python_strings()
+    assert len(wanted) > 300
+    missing = []
+    for msgid in sorted(wanted):
+        message = catalog.get(msgid)
+        strings = () if message is None else (message.string if isinstance(message.string, tuple) else (message.string,))
+        if message is None or message.fuzzy or not all(strings):
+            missing.append(msgid)
+            continue
+        for text in strings:
+            assert placeholders(text) == placeholders(msgid), msgid
+    assert missing == []
+
+
+def test_chinese_catalog_is_chinese_and_english_is_identity() -> None:
+    zh, en = part_catalog("zh_CN"), part_catalog("en")
+    for message in zh:
+        if message.id and isinstance(message.id, str) and re.search("[A-Za-z]{4}", message.id):
+            assert re.search("[\u4e00-\u9fff]", message.string), message.id
+    for message in en:
+        if message.id and isinstance(message.id, str):
+            assert message.string == message.id
+
+
+def test_no_stale_entries() -> None:
+    """Entries nobody uses any more would hide a missing translation of their new text."""
+    wanted = lesson_strings() | python_strings()
+    ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in part_catalog("zh_CN") if m.id}
+    assert ids - wanted == set()

@@ -1,0 +1,72 @@
+"""Hint sentences: card names, the engine's reasons in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import TrumpContext, check_follow, parse_cards
+from tutor import hints
+
+
+def test_card_names(language: str) -> None:
+    assert hints.card_name(parse_cards("SQ")[0]) == "♠Q"
+    assert hints.cards_text(parse_cards("H10 D2")) == "♥10 ♦2"
+    big, little = parse_cards("BJ LJ")
+    if language == "zh_CN":
+        assert (hints.card_name(big), hints.card_name(little)) == ("大王", "小王")
+    else:
+        assert (hints.card_name(big), hints.card_name(little)) == ("Big joker", "Little joker")
+
+
+def test_must_play_pair_in_both_languages(language: str) -> None:
+    ctx = TrumpContext("7", "S")
+    hand = parse_cards("HK H10 H6 H6 SA")
+    lead = parse_cards("HQ HQ")
+    verdict = check_follow(hand, lead, parse_cards("HK H10"), ctx)
+    text = hints.follow_hint(verdict, lead, ctx)
+    expected = {
+        "en": "You hold the pair ♥6 ♥6: a pair was led, so you must play a pair.",
+        "zh_CN": "你有对子 ♥6 ♥6：别人领的是对子，所以你必须出对子。",
+    }
+    assert text == expected[language]
+
+
+def test_follow_suit_names_the_led_suit(language: str) -> None:
+    ctx = TrumpContext("7", "S")
+    lead = parse_cards("SK")
+    hand = parse_cards("S7 H4 D3")  # the ♠7 is a level card, a trump: spades are trumps anyway
+    verdict = check_follow(hand, lead, parse_cards("H4"), ctx)
+    text = hints.follow_hint(verdict, lead, ctx)
+    assert "♠7" in text and ("trumps" in text if language == "en" else "主牌" in text)
+
+
+def test_wrong_count_uses_the_lead_size(language: str) -> None:
+    ctx = TrumpContext("2", "H")
+    lead = parse_cards("SA SA")
+    verdict = check_follow(parse_cards("S3 S4 S5"), lead, parse_cards("S3"), ctx)
+    text = hints.follow_hint(verdict, lead, ctx)
+    assert "2" in text and text != ""
+
+
+def test_legal_follow_has_no_hint() -> None:
+    ctx = TrumpContext("2", "H")
+    lead = parse_cards("SA")
+    assert hints.follow_hint(check_follow(parse_cards("S3"), lead, parse_cards("S3"), ctx), lead, ctx) == ""
+
+
+@pytest.mark.parametrize("card, fact", [
+    ("BJ", "Big joker is a trump: both jokers always are."),
+    ("D6", "♦6 is a trump: every 6 is a level card this hand."),
+    ("H2", "♥2 is a trump: it belongs to the trump suit, hearts."),
+    ("SA", "♠A is not a trump: it is a plain card of spades."),
+])
+def test_trump_facts(card: str, fact: str) -> None:
+    assert hints.trump_fact(parse_cards(card)[0], TrumpContext("6", "H")) == fact
+
+
+def test_every_reason_code_of_the_engine_has_a_sentence() -> None:
+    cards = parse_cards("S5 S5")
+    ctx = TrumpContext("2", "H")
+    for code in ("not_in_hand", "wrong_count", "mixed_suits", "must_follow_suit",
+                 "must_play_pair", "must_play_tractor", "throw_beaten"):
+        assert hints.reason_text(code, cards, ctx), code
