@@ -7,8 +7,9 @@ picked is the verdict ``check_follow`` gives on the smallest play that contains 
 
 Pure Python (no pygame), so the table scene, the review and the tests share it.
 
-The card and seat names below are small local helpers; they are to be unified with
-the lessons' card-naming helpers in ``tutor/hints.py`` once that lands.
+Cards are named by the lessons' helpers (``tutor/hints.py``), so a card reads the same
+in a lesson and at the table.  Suits are shown as symbols here (the hint line is one
+line); seats are named from the learner's chair, capitalised to start a sentence.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from engine.combos import can_pack, pair_faces
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView, Reason, TrickRecord
 
+from .hints import card_name, cards_text, reason_text
 from .i18n import N_, _, ngettext
 
 Advisor = Callable[[PlayerView], Decision]
@@ -48,17 +50,9 @@ for a card, which would read wrongly as "play as many cards as were led")."""
 
 # ---------------------------------------------------------------- names
 
-def card_label(card: Card) -> str:
-    """A card as the learner reads it: suit symbol and rank, jokers by name."""
-    if card.is_joker:
-        return _("Big Joker") if card.rank == "B" else _("Little Joker")
-    return SUIT_SYMBOLS[card.suit] + card.rank
-
-
 def cards_label(cards: Sequence[Card], ctx: TrumpContext | None = None) -> str:
-    """Cards in hand order (when ``ctx`` is known), separated by spaces."""
-    ordered = ctx.sorted(cards) if ctx is not None else list(cards)
-    return " ".join(card_label(c) for c in ordered)
+    """Cards in hand order (when ``ctx`` is known), named as the lessons name them."""
+    return cards_text(ctx.sorted(cards) if ctx is not None else cards)
 
 
 def suit_label(suit: str) -> str:
@@ -112,14 +106,21 @@ class PlayHint:
             if self.lead_pairs:
                 line += " " + _("A ruff must have the lead's shape (its pairs and tractors).")
             return line
+        if self.kind == SHORT and self.suit == TRUMP:
+            return ngettext("You hold only {held} trump: play it and {fill} more of any suit.",
+                            "You hold only {held} trumps: play them all and {fill} more of any "
+                            "suit.", self.held).format(held=self.held, fill=n - self.held)
         if self.kind == SHORT:
             return ngettext("You hold only {held} {suit} card: play it and {fill} more of "
                             "any suit.",
                             "You hold only {held} {suit} cards: play them all and {fill} more "
                             "of any suit.", self.held).format(held=self.held, suit=suit,
                                                               fill=n - self.held)
-        line = ngettext("Follow with {n} {suit} card.", "Follow with {n} {suit} cards.",
-                        n).format(n=n, suit=suit)
+        if self.suit == TRUMP:
+            line = ngettext("Follow with {n} trump.", "Follow with {n} trumps.", n).format(n=n)
+        else:
+            line = ngettext("Follow with {n} {suit} card.", "Follow with {n} {suit} cards.",
+                            n).format(n=n, suit=suit)
         for length in self.tractors:
             line += " " + _("You must play a tractor of {length} pairs.").format(length=length)
         loose = self.pairs - sum(self.tractors)
@@ -215,43 +216,34 @@ def blocked(view: PlayerView, selected: Sequence[Card], card: Card) -> Refusal:
     return Refusal(verdict.reason or "", tuple(verdict.cards))
 
 
-_REFUSALS: dict[str, str] = {
-    "mixed_suits": N_("A lead must be all of one suit (trumps count as one suit)."),
-    "wrong_count": N_("Play exactly as many cards as were led."),
-    "not_in_hand": N_("That card is not in your hand."),
-    FULL: N_("You have chosen enough cards: deselect one first."),
-}
-
-
 def refusal_text(view: PlayerView, why: Refusal, card: Card | None = None) -> str:
-    """One sentence for a refused play, or (with ``card``) for a card that cannot be picked."""
+    """One sentence for a refused play, or (with ``card``) for a card that cannot be
+    picked: the lessons' sentence for the reason code, or a sentence about that card."""
     ctx = view.ctx
     assert ctx is not None
-    if why.code in _REFUSALS:
-        return _(_REFUSALS[why.code])
-    suit = ctx.suit_of(view.lead[0]) if view.lead else TRUMP
+    if why.code == FULL:
+        return _("You have chosen enough cards: deselect one first.")
+    suit = ctx.suit_of(view.lead[0]) if view.lead else None
     held = cards_label(why.cards, ctx)
-    if why.code == "must_follow_suit":
-        if card is not None and ctx.suit_of(card) != suit:
-            if ctx.is_trump(card):
-                return _("{card} is a trump: it cannot follow {suit} while you hold {suit} "
-                         "cards.").format(card=card_label(card), suit=suit_label(suit))
+    if card is not None and suit is not None:
+        if why.code == "must_follow_suit" and ctx.is_trump(card):
+            return _("{card} is a trump: it cannot follow {suit} while you hold {suit} "
+                     "cards.").format(card=card_name(card), suit=suit_label(suit))
+        if why.code == "must_follow_suit" and suit == TRUMP:
+            return _("{card} is not a trump: you must follow trumps while you hold "
+                     "trumps.").format(card=card_name(card))
+        if why.code == "must_follow_suit" and ctx.suit_of(card) != suit:
             return _("{card} is not {suit}: you must follow {suit} while you hold {suit} "
-                     "cards.").format(card=card_label(card), suit=suit_label(suit))
-        return _("You must follow {suit} with as many {suit} cards as you can: {held}.").format(
-            suit=suit_label(suit), held=held)
-    if why.code == "must_play_pair":
-        if card is not None:
+                     "cards.").format(card=card_name(card), suit=suit_label(suit))
+        if why.code == "must_play_pair":
             return _("{card} leaves no room for the pair you must play: a pair was led and "
-                     "you hold {held}.").format(card=card_label(card), held=held)
-        return _("A pair was led and you hold {held}: your play must include the pairs you "
-                 "can.").format(held=held)
-    if why.code == "must_play_tractor":
-        if card is not None:
+                     "you hold {held}.").format(card=card_name(card), held=held)
+        if why.code == "must_play_tractor":
             return _("{card} leaves no room for the tractor you must play: {held}.").format(
-                card=card_label(card), held=held)
-        return _("A tractor was led and you hold one: you must play {held}.").format(held=held)
-    return _("The rules do not allow this play ({code}).").format(code=why.code)
+                card=card_name(card), held=held)
+    cards = list(view.lead or ()) if why.code == "wrong_count" else ctx.sorted(why.cards)
+    return reason_text(why.code, cards, ctx, suit=suit) or _(
+        "The rules do not allow this play ({code}).").format(code=why.code)
 
 
 # ---------------------------------------------------------------- AI reasons
@@ -301,7 +293,7 @@ _REASONS: dict[str, str] = {
 }
 
 
-def reason_text(reason: Reason | None) -> str:
+def ai_reason_text(reason: Reason | None) -> str:
     """An AI reason as a sentence; an unknown code still gets a plain sentence."""
     if reason is None or reason.code not in _REASONS:
         return _("This is the play the AI found best.")
@@ -381,12 +373,14 @@ class HintLadder:
             group = tuple(c for c in self.view.hand if ctx.suit_of(c) == suit)
             if pair_faces(c for c in cards if ctx.suit_of(c) == suit):
                 text = _("Look at your pairs in {suit}.").format(suit=suit_label(suit))
+            elif suit == TRUMP:
+                text = _("Look at your trumps.")
             else:
                 text = _("Look at your {suit} cards.").format(suit=suit_label(suit))
             return HintStep(rung, text, group)
         if rung == SUGGESTION:
             text = _("The coach would play {cards}. {why}").format(
-                cards=cards_label(cards, ctx), why=reason_text(reason))
+                cards=cards_label(cards, ctx), why=ai_reason_text(reason))
             return HintStep(rung, text, tuple(cards))
         return HintStep(ANSWER, _("Answer: {cards} — selected for you.").format(
             cards=cards_label(cards, ctx)), tuple(cards))
@@ -562,7 +556,7 @@ class ReviewNote:
     def text(self, ctx: TrumpContext) -> str:
         return _("You played {played}; the coach would play {alt}. {why}").format(
             played=cards_label(self.played, ctx), alt=cards_label(self.alternative, ctx),
-            why=reason_text(self.reason))
+            why=ai_reason_text(self.reason))
 
     def lesson_text(self) -> str:
         return _("Lesson {id}: {title}").format(id=self.lesson, title=_(LESSONS[self.lesson]))

@@ -38,7 +38,7 @@ def test_ladder_climbs_from_principle_to_answer() -> None:
 
 
 def test_unknown_reason_code_is_rendered_generically() -> None:
-    assert coach.reason_text(Reason("a_code_from_the_future")) == \
+    assert coach.ai_reason_text(Reason("a_code_from_the_future")) == \
         "This is the play the AI found best."
     ladder = coach.HintLadder(view_of("S3 S4", "S8"), advisor_playing("S3", "a_new_idea"))
     assert ladder.next().text  # falls back to a situation principle

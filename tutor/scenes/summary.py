@@ -86,8 +86,8 @@ class HandSummaryScene(Scene):
         self.title = TextPanel(services, N_("Hand over"), px=30, bold=True, background=None, align="center")
         self.kitty_label = TextPanel(services, N_("The kitty:"), px=19, background=None)
         self.body = TextPanel(services, self.body_text, px=20, min_px=11, background=None)
-        self.review = Button(services, N_("Review"), self._review, hotkey=1)
-        self.next = Button(services, self._next_label, self._next, hotkey=2)
+        self.review = Button(services, N_("Review"), self._review, hotkey=2)
+        self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
 
