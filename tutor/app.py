@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -43,14 +44,12 @@ class App:
         i18n.set_language(language or settings.language or i18n.system_language())
         pygame.display.init()
         pygame.font.init()
-        size = _fit_to_desktop(size or settings.window_size)
+        # a size asked for on the command line is taken as is; a remembered one must
+        # still fit the desktop (the window may have been on a larger monitor)
+        size = _at_least_minimum(size) if size else _fit_to_desktop(settings.window_size)
         pygame.display.set_caption(TITLE)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if hasattr(pygame, "Window"):
-            try:
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except (pygame.error, AttributeError):  # not every video driver supports it
-                pass
+        _set_minimum_window_size()
         fonts = Fonts()
         self.services = Services(fonts=fonts, cards=CardArt(fonts), store=self.store, app=self)
         self.stack = SceneStack(Metrics(*self.screen.get_size()))
@@ -131,9 +130,27 @@ class App:
         pygame.quit()
 
 
+def _set_minimum_window_size() -> None:
+    """Stop the user from shrinking the window below ``MIN_SIZE`` (where supported).
+
+    pygame-ce reaches the display-module window only through ``Window.from_display_module``,
+    which it flags as deprecated in favour of a ``Window``-only program.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    except (pygame.error, AttributeError):
+        pass
+
+
+def _at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+
+
 def _fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` no smaller than the minimum and no larger than the desktop."""
-    w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+    w, h = _at_least_minimum(size)
     try:
         desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
     except (pygame.error, IndexError):

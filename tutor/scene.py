@@ -14,7 +14,9 @@ Lifecycle, in the order the stack calls it:
   event (the app then applies the global keys: Esc goes back, F2 switches language);
 - ``update(dt)`` advances time (``dt`` in seconds);
 - ``draw(surface)`` paints and never changes state.  Translate strings here (``_()``),
-  so a language switch shows at once.
+  so a language switch shows at once;
+- ``widgets()`` lists the widgets on screen and ``text_layouts()`` every text block, so
+  tests can check that nothing is off screen and all text fits its box.
 
 Scenes get their services (fonts, card art, the settings store, the app) through the
 constructor: ``SomeScene(services, ...)``.  To open another scene, construct it and
@@ -31,6 +33,8 @@ from .theme import DESIGN_SIZE, Metrics
 
 if TYPE_CHECKING:
     from .services import Services
+    from .text import TextLayout
+    from .widgets.base import Widget
 
 
 class Scene:
@@ -73,6 +77,14 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def widgets(self) -> list["Widget"]:
+        """The widgets on screen (tests check they stay on screen and their text fits)."""
+        return []
+
+    def text_layouts(self) -> list["TextLayout"]:
+        """Every text block drawn now: the widgets' and the scene's own."""
+        return [layout for widget in self.widgets() for layout in widget.text_layouts()]
 
 
 class SceneStack:

@@ -160,12 +160,16 @@ def _colour_runs(text: str, colour: Colour, four_colour: bool) -> list[tuple[str
 
 
 def _split_long(unit: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Cut a unit wider than the line into pieces that fit (at least one char each)."""
+    """Cut a unit wider than the line into pieces that fit (at least one char each),
+    still keeping closing marks off the start and opening marks off the end of a piece."""
     pieces, piece = [], ""
     for ch in unit:
         if piece and font.size(piece + ch)[0] > width:
-            pieces.append(piece)
-            piece = ""
+            cut = len(piece)
+            while cut > 1 and (piece[cut - 1] in NO_LINE_END or (piece[cut:] + ch)[0] in NO_LINE_START):
+                cut -= 1
+            pieces.append(piece[:cut])
+            piece = piece[cut:]
         piece += ch
     return pieces + [piece]
 

@@ -75,3 +75,9 @@ class Metrics:
     def px(self, length: float) -> int:
         """A design length (at 1280×800) in pixels for this window."""
         return max(1, round(length * self.scale))
+
+    def fpx(self, size: float) -> int:
+        """A design font size in pixels: fonts scale by the square root of the scale, so
+        small windows keep hanzi readable (15 px stays 13 px at 960×600) and large ones
+        do not shout; boxes that get too small shrink the text with ``fit_text``."""
+        return max(1, round(size * self.scale**0.5))

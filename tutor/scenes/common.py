@@ -12,6 +12,7 @@ from ..scene import Scene
 from ..text import TextLayout, fit_text
 from ..theme import FELT, FELT_DARK, ON_FELT, ON_FELT_SOFT, Metrics
 from ..widgets import Button, Menu, TextPanel
+from ..widgets.base import Widget
 from ..widgets.text_panel import TextSource, resolve
 
 if TYPE_CHECKING:
@@ -48,16 +49,22 @@ class Chrome:
     def title_layout(self) -> TextLayout:
         m = self.metrics
         right = self.back.rect.left if self.back is not None else m.width
-        return fit_text(self.services.fonts, resolve(self.title), m.px(30), right - m.px(40), self.bar.height,
+        return fit_text(self.services.fonts, resolve(self.title), m.fpx(30), right - m.px(40), self.bar.height,
                         colour=ON_FELT, bold=True)
 
     def footer_layout(self) -> TextLayout:
         m = self.metrics
-        return fit_text(self.services.fonts, _(FOOTER), m.px(15), m.width - m.px(40), self.footer.height,
+        return fit_text(self.services.fonts, _(FOOTER), m.fpx(15), m.width - m.px(40), self.footer.height,
                         colour=ON_FELT_SOFT, min_px=9)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         return self.back.handle_event(event) if self.back is not None else event
+
+    def widgets(self) -> list[Widget]:
+        return [self.back] if self.back is not None else []
+
+    def text_layouts(self) -> list[TextLayout]:
+        return [self.title_layout(), self.footer_layout()]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(FELT)
@@ -109,3 +116,9 @@ class PlaceholderScene(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         pass
+
+    def widgets(self) -> list[Widget]:
+        return [*self.chrome.widgets(), self.text, *self.menu.buttons]
+
+    def text_layouts(self) -> list[TextLayout]:
+        return self.chrome.text_layouts() + super().text_layouts()

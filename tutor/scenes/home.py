@@ -12,7 +12,9 @@ from .. import i18n
 from ..i18n import N_, _
 from ..scene import Scene
 from ..theme import ON_FELT, Metrics
+from ..text import TextLayout
 from ..widgets import Button, HandFan, Menu, TextPanel
+from ..widgets.base import Widget
 from .common import LANGUAGE_NAMES, Chrome
 from .lessons import LessonBrowserScene, LessonPlayerScene
 from .practice import PracticeTableScene
@@ -51,7 +53,7 @@ class HomeScene(Scene):
 
     @staticmethod
     def language_label() -> str:
-        return f"{_('Language')}: {LANGUAGE_NAMES[i18n.language()]}"
+        return _("Language: {name}").format(name=LANGUAGE_NAMES[i18n.language()])
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
@@ -64,9 +66,16 @@ class HomeScene(Scene):
             button.place((area.left, area.top + n * (button_h + gap), col_w, button_h), m)
         right = pygame.Rect(area.left + col_w + m.px(40), area.top, area.right - area.left - col_w - m.px(40),
                             area.height)
-        self.tagline.place((right.left, right.top, right.width, m.px(130)), m)
-        fan_h = min(m.px(190), right.height - m.px(150))
-        self.fan.place((right.left, right.bottom - fan_h, right.width, fan_h), m)
+        self.tagline.place((right.left, right.top, right.width, m.px(110)), m)
+        below = right.top + m.px(120)
+        fan_h = min(m.px(240), right.bottom - below)
+        self.fan.place((right.left, below + (right.bottom - below - fan_h) // 2, right.width, fan_h), m)
+
+    def widgets(self) -> list[Widget]:
+        return [*self.buttons, self.tagline, self.fan]
+
+    def text_layouts(self) -> list[TextLayout]:
+        return self.chrome.text_layouts() + super().text_layouts()
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         return self.menu.handle_event(event)

@@ -11,7 +11,7 @@ from ..scene import Scene
 from ..settings import Notice
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
-from ..widgets.base import panel
+from ..widgets.base import Widget, panel
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -40,6 +40,9 @@ class NoticeScene(Scene):
         pad = m.px(20)
         self.text.place((box.left + pad, box.top + pad, box.width - 2 * pad, box.height - m.px(70) - pad), m)
         self.ok.place((box.centerx - m.px(80), box.bottom - m.px(58), m.px(160), m.px(46)), m)
+
+    def widgets(self) -> list[Widget]:
+        return [self.text, self.ok]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

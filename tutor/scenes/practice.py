@@ -37,6 +37,7 @@ from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS
 from ..theme import FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
+from ..widgets.base import Widget
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -198,6 +199,10 @@ class PracticeTableScene(Scene):
         self.side_rect = pygame.Rect(right.left, right.bottom + m.px(10), right.width,
                                      bottom - right.bottom - m.px(10))
         self._place_side()
+
+    def widgets(self) -> list[Widget]:
+        return [self.status, self.points, *self.seats, self.coach_panel, self.trick, self.hint_line,
+                self.action, *self.side_menu.buttons, self.hand]
 
     def _place_side(self) -> None:
         m = self.metrics

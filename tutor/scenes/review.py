@@ -18,6 +18,7 @@ from ..practice import PracticeTable
 from ..scene import Scene
 from ..theme import ACCENT, Metrics
 from ..widgets import Button, Menu, TextPanel, TrickView
+from ..widgets.base import Widget
 from .common import Chrome
 
 if TYPE_CHECKING:
@@ -115,6 +116,9 @@ class ReviewScene(Scene):
             button.place((x, area.bottom - button_h, w, button_h), m)
             x += w + gap
         self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
+
+    def widgets(self) -> list[Widget]:
+        return [self.trick, self.text, *self.menu.buttons]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:

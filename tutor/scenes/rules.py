@@ -8,6 +8,7 @@ from engine import TrumpContext, parse_cards
 
 from ..i18n import N_
 from ..widgets import HandFan
+from ..widgets.base import Widget
 from .common import PlaceholderScene
 
 ORDER_EXAMPLE = "BJ LJ H10 S10 D10 HA HK H2 SA SK S2"
@@ -26,8 +27,11 @@ class RulesReferenceScene(PlaceholderScene):
 
     def resize(self, metrics) -> None:
         super().resize(metrics)
-        height = min(self.content.height, metrics.px(190))
+        height = min(self.content.height, metrics.px(240))
         self.fan.place(pygame.Rect(self.content.left, self.content.top, self.content.width, height), metrics)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.fan.draw(surface)
+
+    def widgets(self) -> list[Widget]:
+        return [*super().widgets(), self.fan]

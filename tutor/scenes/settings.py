@@ -19,7 +19,7 @@ from ..settings import ANIMATION_SPEEDS, ON_OFF, RULE_OPTION_TEXT, RULE_VALUE_TE
 from ..text import TextLayout, fit_text
 from ..theme import INK, INK_SOFT, ON_FELT, PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu
-from ..widgets.base import panel
+from ..widgets.base import Widget, panel
 from .common import LANGUAGE_NAMES, Chrome
 
 if TYPE_CHECKING:
@@ -129,13 +129,27 @@ class SettingsScene(Scene):
         m, rect, row = self.metrics, self.row_rects[n], self.rows[n]
         pad = m.px(10)
         label_w = self.buttons[n].rect.left - rect.left - 2 * pad
-        label = fit_text(self.services.fonts, _(row.label), m.px(19), label_w, self.buttons[n].rect.height,
+        label = fit_text(self.services.fonts, _(row.label), m.fpx(19), label_w, self.buttons[n].rect.height,
                          colour=INK, bold=True)
         explain_top = self.buttons[n].rect.bottom + m.px(2)
-        explain = fit_text(self.services.fonts, _(row.explain), m.px(15), rect.width - 2 * pad,
-                           rect.bottom - explain_top - m.px(2), colour=INK_SOFT, min_px=m.px(11),
+        explain = fit_text(self.services.fonts, _(row.explain), m.fpx(15), rect.width - 2 * pad,
+                           rect.bottom - explain_top - m.px(2), colour=INK_SOFT, min_px=m.fpx(11),
                            four_colour=self.services.four_colour)
         return label, explain
+
+    def widgets(self) -> list[Widget]:
+        return [*self.chrome.widgets(), *self.buttons]
+
+    def text_layouts(self) -> list[TextLayout]:
+        rows = [layout for n in range(len(self.rows)) for layout in self.row_layouts(n)]
+        return self.chrome.text_layouts() + super().text_layouts() + rows + self.heading_layouts()
+
+    def heading_layouts(self) -> list[TextLayout]:
+        m = self.metrics
+        return [
+            fit_text(self.services.fonts, _(heading), m.fpx(20), column.width, m.px(30), colour=ON_FELT, bold=True)
+            for column, heading in zip(self.columns, (N_("App"), N_("Rules (for practice games)")))
+        ]
 
     # events and drawing ----------------------------------------------------------------------
 
@@ -150,9 +164,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.chrome.draw(surface)
         m = self.metrics
-        for column, heading in zip(self.columns, (N_("App"), N_("Rules (for practice games)"))):
-            title = fit_text(self.services.fonts, _(heading), m.px(20), column.width, m.px(30),
-                             colour=ON_FELT, bold=True)
+        for column, title in zip(self.columns, self.heading_layouts()):
             title.draw(surface, (column.left, column.top - m.px(32)))
         for n, rect in enumerate(self.row_rects):
             panel(surface, rect, PANEL, PANEL_EDGE, m.px(8))

@@ -15,7 +15,7 @@ from ..practice import PracticeTable
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
-from ..widgets.base import panel
+from ..widgets.base import Widget, panel
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -147,6 +147,9 @@ class HandSummaryScene(Scene):
         bw = (inner.width - 2 * m.px(12)) // 3
         for n, button in enumerate(self.menu.buttons):
             button.place((inner.left + n * (bw + m.px(12)), inner.bottom - button_h, bw, button_h), m)
+
+    def widgets(self) -> list[Widget]:
+        return [self.title, self.kitty_label, self.body, *self.menu.buttons]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

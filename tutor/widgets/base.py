@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..text import TextLayout
 from ..theme import DESIGN_SIZE, Metrics
 
 if TYPE_CHECKING:
@@ -32,6 +33,10 @@ class Widget:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def text_layouts(self) -> list[TextLayout]:
+        """Every text block the widget draws, as laid out now (tests check they fit)."""
+        return []
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill, edge=None, radius: int = 8, width: int = 1) -> None:

@@ -48,9 +48,12 @@ class Button(Widget):
         pad = self.metrics.px(10)
         box = self.rect.inflate(-2 * pad, -pad)
         return fit_text(
-            self.services.fonts, self.text(), self.metrics.px(self.px), box.width, box.height,
-            min_px=self.metrics.px(12), colour=INK if self.enabled else INK_SOFT, align="center",
+            self.services.fonts, self.text(), self.metrics.fpx(self.px), box.width, box.height,
+            min_px=self.metrics.fpx(12), colour=INK if self.enabled else INK_SOFT, align="center",
         )
+
+    def text_layouts(self) -> list[TextLayout]:
+        return [self.text_layout()]
 
     def activate(self) -> None:
         if self.enabled:
@@ -65,9 +68,10 @@ class Button(Widget):
         return event
 
     def draw(self, surface: pygame.Surface) -> None:
-        fill = BUTTON_DISABLED if not self.enabled else BUTTON_HOVER if (self.hovered or self.focused) else BUTTON
-        edge = FOCUS if self.focused else PANEL_EDGE
-        panel(surface, self.rect, fill, edge, self.metrics.px(10), 3 if self.focused else 1)
+        focused = self.focused and self.enabled
+        fill = BUTTON_DISABLED if not self.enabled else BUTTON_HOVER if (self.hovered or focused) else BUTTON
+        edge = FOCUS if focused else PANEL_EDGE
+        panel(surface, self.rect, fill, edge, self.metrics.px(10), 3 if focused else 1)
         layout = self.text_layout()
         box = self.rect.inflate(-2 * self.metrics.px(10), 0)
         layout.draw(surface, (box.left, self.rect.centery - layout.height // 2))

@@ -99,7 +99,7 @@ class CardArt:
         y = pad
         if card.is_joker:
             y = self._joker_index(surf, label, w, pad, colour)
-            self._crown(surf, pygame.Rect(round(w * 0.34), round(h * 0.34), round(w * 0.56), round(h * 0.34)), colour)
+            self._crown(surf, pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.5), round(h * 0.3)), colour)
         else:
             rank = self._glyph(card.rank, round(w * (0.27 if card.rank == "10" else 0.32)), colour, bold=True)
             strip = round(w * 0.36)

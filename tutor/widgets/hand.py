@@ -16,6 +16,11 @@ from .card_art import ASPECT
 if TYPE_CHECKING:
     from ..services import Services
 
+VISIBLE = 0.42
+"""Least part of a card's width left uncovered: the rank, suit and ★ column."""
+GROUP_GAP = 0.4
+"""Extra space between suits (trumps, ♠, ♥, ♦, ♣), in steps."""
+
 
 class HandFan(Widget):
     """Cards left to right in ``TrumpContext`` display order (trumps first, ★ badge).
@@ -90,7 +95,12 @@ class HandFan(Widget):
         return round(self.rect.height * 0.15)
 
     def card_width(self) -> int:
-        return int((self.rect.height - self.lift()) / ASPECT)
+        """As tall as the rectangle allows, but narrow enough that every card shows its
+        corner index (a step of at least ``VISIBLE`` of a card)."""
+        by_height = (self.rect.height - self.lift()) / ASPECT
+        slots = len(self.cards) - 1 + GROUP_GAP * (self._groups()[-1] if self.cards else 0)
+        by_width = self.rect.width / (1 + VISIBLE * slots)
+        return int(min(by_height, by_width))
 
     def _groups(self) -> list[int]:
         """Each card's group (effective suit) index, for the small gap between suits."""
@@ -110,15 +120,13 @@ class HandFan(Widget):
         w = self.card_width()
         h = self.rect.height - self.lift()
         groups = self._groups()
-        gaps = groups[-1]
-        # step between cards, and a gap of 40% of a step between suits
-        step = min(w * 0.62, (self.rect.width - w) / max(1, n - 1 + 0.4 * gaps))
-        total = w + step * (n - 1 + 0.4 * gaps)
-        x = self.rect.centerx - total / 2
+        slots = n - 1 + GROUP_GAP * groups[-1]
+        step = min(w * 0.62, (self.rect.width - w) / max(1, slots))
+        x = self.rect.centerx - (w + step * slots) / 2
         rects = []
         for i in range(n):
             if i and groups[i] != groups[i - 1]:
-                x += 0.4 * step
+                x += GROUP_GAP * step
             top = self.rect.top + (0 if i in self.selected else self.lift())
             rects.append(pygame.Rect(round(x), top, w, h))
             x += step

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..i18n import ngettext
-from ..text import fit_text
+from ..text import TextLayout, fit_text
 from ..theme import FOCUS, INK_SOFT, PANEL, PANEL_EDGE
 from .base import Widget, panel
 from .text_panel import TextSource, resolve
@@ -31,24 +31,37 @@ class SeatLabel(Widget):
             role = f"{role} · {count}" if role else count
         return [resolve(self.name), role]
 
-    def text_layouts(self):
-        """(name layout, role layout) fitted to the plate."""
-        pad = self.metrics.px(8)
+    def compact(self) -> bool:
+        """A plate too short for two lines shows name and role side by side."""
+        return self.rect.height < self.metrics.px(56)
+
+    def text_layouts(self) -> list[TextLayout]:
+        """[name layout, role layout] fitted to the plate."""
+        fonts, m = self.services.fonts, self.metrics
+        pad = m.px(8)
         box = self.rect.inflate(-2 * pad, -pad)
         name, role = self.lines()
-        top = fit_text(self.services.fonts, name, self.metrics.px(19), box.width, box.height // 2, bold=True)
-        bottom = fit_text(
-            self.services.fonts, role, self.metrics.px(15), box.width, box.height - top.height, colour=INK_SOFT,
-            four_colour=self.services.four_colour,
-        )
-        return top, bottom
+        if self.compact():
+            first = fit_text(fonts, name, m.fpx(18), box.width // 2, box.height, bold=True)
+            gap = m.px(10)
+            second = fit_text(fonts, role, m.fpx(15), box.width - first.width - gap, box.height, colour=INK_SOFT,
+                              four_colour=self.services.four_colour)
+            return [first, second]
+        first = fit_text(fonts, name, m.fpx(19), box.width, box.height // 2, bold=True)
+        second = fit_text(fonts, role, m.fpx(15), box.width, box.height - first.height, colour=INK_SOFT,
+                          four_colour=self.services.four_colour)
+        return [first, second]
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect, PANEL, FOCUS if self.active else PANEL_EDGE, self.metrics.px(10), 3 if self.active else 1)
-        top, bottom = self.text_layouts()
-        pad = self.metrics.px(8)
-        y = self.rect.centery - (top.height + bottom.height) // 2
-        top.draw(surface, (self.rect.left + pad, y))
-        bottom.draw(surface, (self.rect.left + pad, y + top.height))
+        first, second = self.text_layouts()
+        left = self.rect.left + self.metrics.px(8)
+        if self.compact():
+            first.draw(surface, (left, self.rect.centery - first.height // 2))
+            second.draw(surface, (left + first.width + self.metrics.px(10), self.rect.centery - second.height // 2))
+            return
+        y = self.rect.centery - (first.height + second.height) // 2
+        first.draw(surface, (left, y))
+        second.draw(surface, (left, y + first.height))
 
 

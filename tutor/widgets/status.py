@@ -51,7 +51,7 @@ class StatusPanel(Widget):
             (resolve(name_b), level_b),
         ]
 
-    def text_layouts(self) -> list[tuple[TextLayout, TextLayout]]:
+    def row_layouts(self) -> list[tuple[TextLayout, TextLayout]]:
         pad = self.metrics.px(12)
         inner = self.rect.inflate(-2 * pad, -2 * pad)
         row_h = inner.height // len(self.rows())
@@ -60,15 +60,18 @@ class StatusPanel(Widget):
         result = []
         for n, (key, value) in enumerate(self.rows()):
             big = n < 2  # level and trump are the two facts a beginner needs
-            px = self.metrics.px(24 if big else 17)
+            px = self.metrics.fpx(24 if big else 17)
             colour = suit_colour(self.trump, four) if (n == 1 and self.trump) else INK
             result.append(
                 (
-                    fit_text(fonts, key, self.metrics.px(17), key_w, row_h, colour=INK_SOFT),
+                    fit_text(fonts, key, self.metrics.fpx(17), key_w, row_h, colour=INK_SOFT),
                     fit_text(fonts, value, px, inner.width - key_w, row_h, colour=colour, bold=big, four_colour=four),
                 )
             )
         return result
+
+    def text_layouts(self) -> list[TextLayout]:
+        return [layout for row in self.row_layouts() for layout in row]
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect, PANEL, PANEL_EDGE, self.metrics.px(10))
@@ -76,7 +79,7 @@ class StatusPanel(Widget):
         inner = self.rect.inflate(-2 * pad, -2 * pad)
         row_h = inner.height // len(self.rows())
         key_w = int(inner.width * 0.48)
-        for n, (key, value) in enumerate(self.text_layouts()):
+        for n, (key, value) in enumerate(self.row_layouts()):
             mid = inner.top + n * row_h + row_h // 2
             key.draw(surface, (inner.left, mid - key.height // 2))
             value.draw(surface, (inner.left + key_w, mid - value.height // 2))
@@ -99,9 +102,12 @@ class PointsPanel(Widget):
         pad = self.metrics.px(12)
         text = _("Attackers' points {points} / {target}").format(points=self.points, target=self.TARGET)
         return fit_text(
-            self.services.fonts, text, self.metrics.px(20), self.rect.width - 2 * pad,
+            self.services.fonts, text, self.metrics.fpx(20), self.rect.width - 2 * pad,
             self.rect.height // 2 - pad, bold=True,
         )
+
+    def text_layouts(self) -> list[TextLayout]:
+        return [self.header_layout()]
 
     def card_rects(self) -> list[pygame.Rect]:
         pad = self.metrics.px(12)

@@ -32,20 +32,21 @@ def table_layout(m: Metrics) -> TableRects:
     W, H = m.size
     margin = m.px(14)
     status = pygame.Rect(margin, margin, m.px(270), m.px(176))
-    points = pygame.Rect(W - margin - m.px(300), margin, m.px(300), m.px(110))
+    points = pygame.Rect(W - margin - m.px(300), margin, m.px(300), m.px(130))
     hand_h = m.px(150)
     hand = pygame.Rect(margin, H - margin - hand_h, W - 2 * margin, hand_h)
     row_h = m.px(46)
     row_y = hand.top - m.px(6) - row_h
     buttons = pygame.Rect(W - margin - m.px(260), row_y, m.px(260), row_h)
-    seat_w, seat_h = m.px(200), m.px(64)
-    bottom_seat = pygame.Rect(margin, row_y, seat_w, row_h)
+    seat_w, seat_h = m.px(250), m.px(64)
+    bottom_seat = pygame.Rect(margin, row_y, m.px(200), row_h)
     hint = pygame.Rect(bottom_seat.right + margin, row_y, buttons.left - bottom_seat.right - 2 * margin, row_h)
     top_seat = pygame.Rect(W // 2 - seat_w // 2, margin, seat_w, seat_h)
     side_y = status.bottom + m.px(30)
-    left_seat = pygame.Rect(margin, side_y, m.px(170), seat_h)
-    right_seat = pygame.Rect(W - margin - m.px(170), side_y, m.px(170), seat_h)
+    left_seat = pygame.Rect(margin, side_y, m.px(200), seat_h)
+    right_seat = pygame.Rect(W - margin - m.px(200), side_y, m.px(200), seat_h)
     trick_top = top_seat.bottom + m.px(10)
-    trick = pygame.Rect(left_seat.right + margin, trick_top, right_seat.left - left_seat.right - 2 * margin,
-                        row_y - m.px(10) - trick_top)
+    trick_left = max(left_seat.right, status.right) + margin
+    trick_right = min(right_seat.left, points.left) - margin
+    trick = pygame.Rect(trick_left, trick_top, trick_right - trick_left, row_y - m.px(10) - trick_top)
     return TableRects(status, points, (bottom_seat, right_seat, top_seat, left_seat), trick, hint, buttons, hand)

@@ -60,10 +60,10 @@ class TextPanel(Widget):
         return fit_text(
             self.services.fonts,
             resolve(self.text),
-            self.metrics.px(self.px),
+            self.metrics.fpx(self.px),
             box.width,
             box.height,
-            min_px=self.metrics.px(self.min_px),
+            min_px=self.metrics.fpx(self.min_px),
             colour=self.colour,
             bold=self.bold,
             four_colour=self.services.four_colour,
@@ -77,6 +77,9 @@ class TextPanel(Widget):
         box = self.inner()
         top = box.top + max(0, (box.height - layout.height) // 2) if self.valign_centre else box.top
         layout.draw(surface, (box.left, top))
+
+    def text_layouts(self) -> list[TextLayout]:
+        return [self.text_layout()]
 
 
 class HintLine(TextPanel):

@@ -1,0 +1,156 @@
+"""Catalogs complete, not fuzzy, placeholders intact; the font has every glyph; the
+system locale picks the default language; the YAML extractor finds lesson text."""
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from tutor import i18n
+from tutor.babel_yaml import TRANSLATABLE_KEYS, extract_yaml
+from tutor.fonts import FONT_PATH
+from tutor.widgets.card_art import DRAWN_SYMBOLS
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGS = {code: ROOT / "locale" / code / "LC_MESSAGES" / "messages.po" for code in i18n.LANGUAGES}
+
+
+def load(code):
+    with CATALOGS[code].open("rb") as fh:
+        return read_po(fh, locale=code)
+
+
+def messages(code):
+    return [m for m in load(code) if m.id]
+
+
+def placeholders(text: str) -> list[str]:
+    brace = [f"{{{name}}}" for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    percent = re.findall(r"%(?:\([^)]+\))?[#0\- +]?\d*(?:\.\d+)?[sdifr%]", text)
+    return sorted(brace + [p for p in percent if p != "%%"])
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_message_translated_and_not_fuzzy(code):
+    problems = []
+    for m in messages(code):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy:
+            problems.append(f"fuzzy: {m.id!r}")
+        elif not all(strings):
+            problems.append(f"untranslated: {m.id!r}")
+    assert not problems, f"{code}: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_placeholders_match(code):
+    for m in messages(code):
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        wanted = placeholders(ids[-1])
+        for s in strings:
+            assert placeholders(s) == wanted, f"{code}: {m.id!r} -> {s!r}"
+
+
+def test_catalogs_follow_the_template():
+    with (ROOT / "locale" / "messages.pot").open("rb") as fh:
+        template = {m.id for m in read_po(fh) if m.id}
+    for code in i18n.LANGUAGES:
+        assert {m.id for m in messages(code)} >= template, f"{code} lacks messages: run `make messages`"
+
+
+def test_template_is_up_to_date():
+    """Every string marked in the code or the lessons is in messages.pot."""
+    method_map = [("tutor/**.py", "python"), ("engine/**.py", "python"), ("main.py", "python"),
+                  ("lessons/**.yaml", "tutor.babel_yaml:extract_yaml")]
+    found = {msg for _f, _l, msg, _c, _x in extract_from_dir(str(ROOT), method_map)}
+    with (ROOT / "locale" / "messages.pot").open("rb") as fh:
+        template = {m.id for m in read_po(fh) if m.id}
+    missing = {m for m in found if m not in template}
+    assert not missing, f"not in messages.pot (run `make messages`): {sorted(map(str, missing))[:5]}"
+
+
+def test_font_has_a_glyph_for_every_character_we_draw():
+    ttLib = pytest.importorskip("fontTools.ttLib")
+    cmap = ttLib.TTFont(FONT_PATH).getBestCmap()
+    text = set(DRAWN_SYMBOLS) | set("0123456789")
+    for code in i18n.LANGUAGES:
+        for m in messages(code):
+            for s in (m.id if isinstance(m.id, tuple) else (m.id,)) + (
+                m.string if isinstance(m.string, tuple) else (m.string,)
+            ):
+                text |= set(s)
+    missing = sorted(ch for ch in text if not ch.isspace() and ord(ch) not in cmap)
+    assert not missing, f"no glyph in {FONT_PATH.name} for {''.join(missing)!r}"
+
+
+def test_font_is_about_two_megabytes():
+    assert FONT_PATH.stat().st_size < 2.5 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh_CN"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh_CN"),
+        ({"LANGUAGE": "zh_CN:en", "LANG": "en_US.UTF-8"}, "zh_CN"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "zh_CN.UTF-8"}, "en"),
+    ],
+)
+def test_system_language(monkeypatch, env, expected):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert i18n.system_language() == expected
+
+
+def test_po_alone_is_enough(tmp_path, monkeypatch):
+    """A fresh clone has no .mo: the .po is compiled in memory, fuzzy entries left out."""
+    folder = tmp_path / "zh_CN" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "messages.po").write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Play"\nmsgstr "出牌"\n\n#, fuzzy\nmsgid "Back"\nmsgstr "旧的"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_cache", {})
+    i18n.set_language("zh_CN")
+    assert i18n._("Play") == "出牌"
+    assert i18n._("Back") == "Back"
+
+
+def test_yaml_extractor_line_numbers_and_lists():
+    source = """\
+id: 02_pairs
+title: Pairs
+steps:
+  - goal: >-
+      Select a pair:
+      two identical cards.
+    cards: S5 S5 H5
+    hint:
+      - Same suit, same rank.
+      - "H5 is not a pair with S5."
+    answer: {rule: pairs}
+  - prompt: |
+      Which cards
+      make a pair?
+    label: 42
+    feedback: ""
+"""
+    found = [(line, msg) for line, _f, msg, _c in extract_yaml(io.BytesIO(source.encode()), [], [], {})]
+    assert found == [
+        (2, "Pairs"),
+        (4, "Select a pair: two identical cards."),
+        (9, "Same suit, same rank."),
+        (10, "H5 is not a pair with S5."),
+        (12, "Which cards\nmake a pair?\n"),
+    ]
+    assert {"title", "goal", "hint", "prompt", "explain", "heading"} <= TRANSLATABLE_KEYS

@@ -1,0 +1,158 @@
+"""Every registered scene, in both languages and at several window sizes: on screen and legible."""
+
+import pygame
+import pytest
+from conftest import SIZES, click, key
+
+from tutor import i18n
+from tutor.scene import Scene, SceneStack
+from tutor.scenes import SCENES, HomeScene
+from tutor.theme import Metrics
+from tutor.widgets import HandFan, TrickView
+
+
+def test_pygame_is_ce():
+    assert pygame.IS_CE
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_scene_on_screen_and_text_fits(make_app, name, language, size):
+    app = make_app(size=size, language=language)
+    app.start(name)
+    app.frame(0.0)
+    screen = app.screen.get_rect()
+    assert screen.size == size
+    for scene in app.stack.scenes:
+        for widget in scene.widgets():
+            assert screen.contains(widget.rect), (type(scene).__name__, type(widget).__name__, widget.rect)
+            if isinstance(widget, HandFan):
+                for rect in widget.card_rects():
+                    assert widget.rect.contains(rect), ("card outside its hand", rect)
+            if isinstance(widget, TrickView):
+                for rects in widget.play_rects().values():
+                    assert all(widget.rect.contains(r) for r in rects)
+        for layout in scene.text_layouts():
+            text = " / ".join(line.text for line in layout.lines)
+            assert layout.fits, f"{type(scene).__name__} {language} {size}: {text!r} overflows {layout.box}"
+            assert layout.px >= 9, f"{text!r} shrunk to {layout.px}px"
+
+
+def test_home_number_keys_open_scenes(app):
+    app.start("home")
+    app.handle_event(key(pygame.K_3))
+    assert type(app.stack.top).__name__ == "PracticeTableScene"
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert isinstance(app.stack.top, HomeScene)
+    app.handle_event(key(pygame.K_ESCAPE))  # the home screen stays
+    assert isinstance(app.stack.top, HomeScene) and len(app.stack) == 1
+
+
+def test_home_arrows_enter_and_mouse(app):
+    app.start("home")
+    home = app.stack.top
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RETURN))
+    assert type(app.stack.top).__name__ == "SettingsScene"
+    app.stack.pop()
+    app.handle_event(click(home.buttons[1].rect.center))
+    assert type(app.stack.top).__name__ == "LessonBrowserScene"
+    quit_button = home.buttons[-1]
+    app.stack.pop()
+    app.handle_event(click(quit_button.rect.center))
+    assert not app.running
+
+
+def test_language_switch_anywhere_is_remembered(app, store):
+    app.start("practice")
+    hint = app.stack.top.hint
+    english = hint.text_layout().lines[0].text
+    app.handle_event(key(pygame.K_F2))
+    assert i18n.language() == "zh_CN"
+    assert hint.text_layout().lines[0].text != english  # translated at draw time
+    assert type(store).__name__ == "Store" and store.settings.language == "zh_CN"
+    from tutor.settings import Store
+
+    assert Store(store.folder).settings.language == "zh_CN"
+
+
+def test_resize_recomputes_layout(app):
+    app.start("practice")
+    table = app.stack.top
+    before = table.hand.rect.copy()
+    app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1600, y=1000))
+    assert table.hand.rect != before
+    assert table.metrics.size == (1600, 1000)
+    assert app.store.settings.window_size == (1600, 1000)
+
+
+def test_practice_table_select_and_play(app):
+    app.start("practice")
+    table = app.stack.top
+    spades = [i for i, c in enumerate(table.hand.cards) if c.suit == "S"]
+    hearts = [i for i, c in enumerate(table.hand.cards) if c.suit == "H"]
+    rects = table.hand.card_rects()
+    app.handle_event(click(rects[hearts[0]].midleft))  # not selectable: dimmed, ignored
+    assert table.hand.selected == set()
+    assert not table.play.enabled
+    # the visible strip of each card is its left part; the last card is fully visible
+    app.handle_event(click(rects[spades[1]].move(2, 0).topleft))
+    app.handle_event(click(table.hand.card_rects()[spades[2]].move(3, 30).topleft))
+    assert table.hand.selected == {spades[1], spades[2]}
+    assert table.play.enabled
+    app.handle_event(key(pygame.K_RETURN))
+    assert len(table.hand.cards) == 23
+    assert table.trick.plays[-1][0] == 0 and len(table.trick.plays[-1][1]) == 2
+
+
+class Recorder(Scene):
+    def __init__(self, services, log, name, opaque=True):
+        super().__init__(services)
+        self.log, self.name, self.opaque = log, name, opaque
+
+    def enter(self):
+        self.log.append(f"{self.name}.enter")
+
+    def exit(self):
+        self.log.append(f"{self.name}.exit")
+
+    def pause(self):
+        self.log.append(f"{self.name}.pause")
+
+    def resume(self):
+        self.log.append(f"{self.name}.resume")
+
+    def resize(self, metrics):
+        super().resize(metrics)
+        self.log.append(f"{self.name}.resize")
+
+    def handle_event(self, event):
+        self.log.append(f"{self.name}.event")
+        return None
+
+    def draw(self, surface):
+        self.log.append(f"{self.name}.draw")
+
+
+def test_stack_lifecycle_and_overlays(app):
+    log: list[str] = []
+    stack = SceneStack(Metrics(1280, 800))
+    a, b, c = (Recorder(app.services, log, n, opaque=(n != "c")) for n in "abc")
+    stack.push(a)
+    stack.push(b)
+    stack.push(c)
+    assert log == ["a.resize", "a.enter", "a.pause", "b.resize", "b.enter", "b.pause", "c.resize", "c.enter"]
+    log.clear()
+    stack.draw(pygame.Surface((10, 10)))
+    assert log == ["b.draw", "c.draw"]  # c is an overlay over b; a is hidden
+    log.clear()
+    assert stack.handle_event(key(pygame.K_a)) is None
+    assert log == ["c.event"]
+    log.clear()
+    stack.pop()
+    stack.replace(Recorder(app.services, log, "d"))
+    assert log == ["c.exit", "b.resume", "b.exit", "d.resize", "d.enter"]
+    assert [s.name for s in stack.scenes] == ["a", "d"]

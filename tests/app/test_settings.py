@@ -1,0 +1,87 @@
+"""The settings and progress store: round trip, atomic writes, damaged files set aside."""
+
+import json
+
+import pygame
+from conftest import key
+
+from tutor.app import App
+from tutor.scenes import NoticeScene
+from tutor.settings import ENV_HOME, Settings, Store, data_dir
+
+
+def test_round_trip(tmp_path):
+    store = Store(tmp_path)
+    store.settings.four_colour = True
+    store.settings.language = "zh_CN"
+    store.settings.rules["throw_penalty"] = "flat"
+    store.settings.window_size = (1600, 1000)
+    store.save_settings()
+    again = Store(tmp_path).settings
+    assert again == store.settings
+    assert again.rule_set().throw_penalty == "flat"
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temporary file left
+
+
+def test_env_var_chooses_the_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV_HOME, str(tmp_path / "x"))
+    assert data_dir() == tmp_path / "x"
+    assert Store().folder == tmp_path / "x"
+
+
+def test_invalid_values_fall_back_one_by_one():
+    settings = Settings.from_json(
+        {"language": "fr", "four_colour": "yes", "coach": False, "window_size": [10, "a"],
+         "rules": {"constant_twos": True, "kitty_multiplier": "huge", "trumps": 3}, "animation_speed": "slow"}
+    )
+    assert settings.language is None and settings.four_colour is False and settings.coach is False
+    assert settings.window_size == (1280, 800) and settings.animation_speed == "slow"
+    assert settings.rules["constant_twos"] is True and settings.rules["kitty_multiplier"] == "twice_cards"
+    assert "trumps" not in settings.rules
+
+
+def test_damaged_file_is_set_aside_and_the_app_says_so(tmp_path):
+    home = tmp_path / "damaged"
+    home.mkdir()
+    (home / "settings.json").write_text("{not json", encoding="utf-8")
+    app = App(size=(1280, 800), store=Store(home), language="en")
+    assert not (home / "settings.json").exists()
+    aside = list(home.glob("settings.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{not json"
+    assert app.store.settings == Settings()
+    app.start("home")
+    assert isinstance(app.stack.top, NoticeScene)
+    assert aside[0].name in app.stack.top.message()
+    app.frame(0.0)
+    app.handle_event(key(pygame.K_RETURN))  # OK closes the notice
+    assert type(app.stack.top).__name__ == "HomeScene"
+
+
+def test_progress_keeps_the_best_result(tmp_path):
+    store = Store(tmp_path)
+    store.record_lesson("01_trumps", completed=False, mistakes=4, stars=0)
+    store.record_lesson("01_trumps", completed=True, mistakes=2, stars=2)
+    store.record_lesson("01_trumps", completed=True, mistakes=5, stars=1)
+    store.record_lesson("01_trumps", completed=False, mistakes=0, stars=0)
+    best = Store(tmp_path).progress["01_trumps"]
+    assert (best.completed, best.mistakes, best.stars) == (True, 2, 2)
+    data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
+    assert data == {"01_trumps": {"completed": True, "mistakes": 2, "stars": 2}}
+
+
+def test_settings_scene_changes_and_saves(app, store):
+    app.start("settings")
+    scene = app.stack.top
+    rows = [row.label for row in scene.rows]
+    scene.menu.focus = rows.index("Four-colour suits")
+    scene.menu._sync()
+    app.handle_event(key(pygame.K_RIGHT))
+    assert store.settings.four_colour is True and app.services.four_colour
+    assert Store(store.folder).settings.four_colour is True
+    scene.menu.focus = rows.index("Kitty multiplier")
+    app.handle_event(key(pygame.K_RETURN))
+    assert store.settings.rules["kitty_multiplier"] == "by_pairs"
+    app.handle_event(key(pygame.K_LEFT))
+    assert store.settings.rules["kitty_multiplier"] == "twice_cards"
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert type(app.stack.top).__name__ == "HomeScene"

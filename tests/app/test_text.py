@@ -1,0 +1,74 @@
+"""Line breaking: kinsoku for Chinese, spaces for English, suit symbols in colour."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.fonts import Fonts
+from tutor.text import NO_LINE_END, NO_LINE_START, layout_text
+from tutor.theme import BLUE, INK, RED
+
+
+def test_chinese_never_starts_a_line_with_closing_punctuation(app):
+    fonts = app.services.fonts
+    text = "跟牌时看手牌上方的提示行，它会写明要跟几张、跟哪一门、是不是必须出对子。点了不能出的牌不会被选中；选好以后才会出现「出牌」按钮。"
+    for width in range(60, 420, 7):
+        layout = layout_text(fonts, text, 18, width)
+        assert "".join(line.text for line in layout.lines) == text
+        for line in layout.lines:
+            assert line.text[0] not in NO_LINE_START or line is layout.lines[0]
+            assert line.text[-1] not in NO_LINE_END
+            assert line.rect[2] <= width
+
+
+def test_english_breaks_at_spaces(app):
+    fonts = app.services.fonts
+    text = "Follow suit: you hold ♥ cards, so you must play them."
+    layout = layout_text(fonts, text, 18, 160)
+    assert len(layout.lines) > 1
+    assert " ".join(line.text for line in layout.lines) == text
+    assert all(not line.text.startswith(" ") and not line.text.endswith(" ") for line in layout.lines)
+    assert layout.fits
+
+
+def test_suit_symbols_are_coloured(app):
+    layout = layout_text(app.services.fonts, "打♥A或♦K", 18, 400, four_colour=True)
+    colours = {run.text: run.colour for run in layout.lines[0].runs}
+    assert colours["♥"] == RED and colours["♦"] == BLUE and colours["打"] == INK
+
+
+def test_fits_reports_overflow(app):
+    fonts = app.services.fonts
+    assert not layout_text(fonts, "一二三四五六七八九十" * 4, 20, 100, 40).fits
+    assert layout_text(fonts, "一二三", 20, 100, 40).fits
+
+
+def test_newlines_and_long_words(app):
+    fonts = app.services.fonts
+    layout = layout_text(fonts, "one\n\ntwo", 18, 300)
+    assert [line.text for line in layout.lines] == ["one", "", "two"]
+    long = layout_text(fonts, "x" * 80, 18, 100)
+    assert len(long.lines) > 1 and long.fits
+
+
+OPENING = sorted(NO_LINE_END & set("（「“"))
+CLOSING = sorted(NO_LINE_START & set("，。！？、；：）」”"))
+WORDS = list("我们打牌主分对子") + ["Play", "♠A", "10"]
+PIECES = st.tuples(st.sampled_from([""] + OPENING), st.sampled_from(WORDS), st.sampled_from([""] + CLOSING)).map("".join)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(PIECES, min_size=1, max_size=40), st.integers(min_value=80, max_value=300))
+def test_breaking_rules_hold_for_any_mix(pieces, width):
+    """Without spaces (a space is a break opportunity before any character), the rules
+    hold everywhere, even where a run of Latin text wider than the line is cut."""
+    text = "".join(pieces)
+    layout = layout_text(FONTS, text, 16, width)
+    lines = [line.text for line in layout.lines]
+    assert "".join(lines) == text
+    assert all(line for line in lines)
+    assert all(line[0] not in NO_LINE_START for line in lines[1:])
+    assert all(line[-1] not in NO_LINE_END for line in lines[:-1])
+    assert layout.fits
+
+
+FONTS = Fonts()

@@ -1,0 +1,135 @@
+"""Card art, the hand fan and the table widgets, driven with synthetic events."""
+
+import pygame
+import pytest
+from conftest import click, key
+
+from engine import TrumpContext, parse_cards
+from engine.cards import ALL_FACES
+from tutor import i18n
+from tutor.theme import Metrics
+from tutor.widgets import HandFan, PointsPanel, StatusPanel, TrickView, card_height, table_layout
+
+HAND = "BJ H10 C10 HA HK H8 H3 SA SQ SQ S9 S6 S4 DA DK DJ D9 D7 D5 CK CJ C8 C6 C4 C3"
+
+
+def test_every_face_and_the_back_render_at_small_and_large_sizes(app):
+    art = app.services.cards
+    for width in (36, 90):
+        for card in ALL_FACES:
+            surf = art.face(card, width, trump=card.suit == "H")
+            assert surf.get_size() == (width, card_height(width))
+        assert art.back(width).get_size() == (width, card_height(width))
+
+
+def test_faces_are_cached_and_variants_differ(app):
+    art = app.services.cards
+    card = parse_cards("D9")[0]
+    plain = art.face(card, 80)
+    assert art.face(card, 80) is plain
+    assert art.face(card, 80, dimmed=True) is not plain
+    corner = (30, 30)
+    assert sum(art.face(card, 80, dimmed=True).get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])
+    # four colours: diamonds turn blue
+    red = art.face(card, 80)
+    blue = art.face(card, 80, four_colour=True)
+    assert red is not blue
+
+
+def test_joker_label_follows_language(app):
+    art = app.services.cards
+    big = parse_cards("BJ")[0]
+    english = art.face(big, 80)
+    i18n.set_language("zh_CN")
+    assert art.face(big, 80) is not english
+
+
+@pytest.fixture
+def fan(app):
+    fan = HandFan(app.services, parse_cards(HAND), TrumpContext(level="10", trump="H"))
+    m = Metrics(960, 600)
+    fan.place(table_layout(m).hand, m)
+    return fan
+
+
+def test_hand_sorted_trumps_first_and_fits(fan):
+    ctx = fan.ctx
+    assert [str(c) for c in fan.cards[:7]] == ["BJ", "H10", "C10", "HA", "HK", "H8", "H3"]
+    assert all(ctx.is_trump(c) for c in fan.cards[:7]) and not ctx.is_trump(fan.cards[7])
+    rects = fan.card_rects()
+    assert len(rects) == 25 and all(fan.rect.contains(r) for r in rects)
+    assert all(b.left > a.left for a, b in zip(rects, rects[1:]))
+    # each card shows at least its corner index (rank and suit)
+    visible = min(b.left - a.left for a, b in zip(rects, rects[1:]))
+    assert visible >= 0.4 * fan.card_width()
+
+
+def test_click_selects_raises_and_respects_selectable(fan):
+    changes = []
+    fan.on_change = changes.append
+    fan.set_selectable([c for c in fan.cards if c.suit == "S"])
+    sq = [i for i, c in enumerate(fan.cards) if str(c) == "SQ"]
+    first = fan.card_rects()[sq[0]]
+    assert fan.handle_event(click((first.left + 3, first.centery))) is None
+    assert fan.selected == {sq[0]}
+    assert fan.card_rects()[sq[0]].top < fan.card_rects()[sq[1]].top  # lifted
+    assert [str(c) for c in changes[-1]] == ["SQ"]
+    trump = fan.card_rects()[0]
+    fan.handle_event(click((trump.left + 3, trump.centery)))
+    assert fan.selected == {sq[0]}  # a dimmed card cannot be chosen
+    fan.set_selectable([])  # nothing selectable: the selection drops
+    assert fan.selected == set() and changes[-1] == []
+
+
+def test_keyboard_moves_and_selects(fan):
+    assert fan.handle_event(key(pygame.K_RIGHT)) is None
+    assert fan.focus == 0
+    fan.handle_event(key(pygame.K_UP))
+    assert fan.selected == {0}
+    fan.handle_event(key(pygame.K_UP))
+    assert fan.selected == {0}
+    fan.handle_event(key(pygame.K_LEFT))
+    assert fan.focus == 24
+    fan.handle_event(key(pygame.K_SPACE))
+    fan.handle_event(key(pygame.K_DOWN))
+    assert fan.selected == {0}
+    assert fan.handle_event(key(pygame.K_a)) is not None  # not the fan's key
+
+
+def test_trick_plays_sit_in_front_of_their_seats(app):
+    m = Metrics(1280, 800)
+    trick = TrickView(app.services, viewer=0)
+    trick.place(table_layout(m).trick, m)
+    trick.set_trick([(1, parse_cards("S5 S5 S6 S6")), (2, parse_cards("SA")), (3, parse_cards("C3")),
+                     (0, parse_cards("S2"))], winner=2)
+    rects = trick.play_rects()
+    assert rects[0][0].centery > rects[2][0].centery  # me at the bottom, partner at the top
+    assert rects[1][0].centerx > rects[3][0].centerx  # 下家 on the right
+    for seat_rects in rects.values():
+        assert all(trick.rect.contains(r) for r in seat_rects)
+
+
+def test_status_and_points_panels(app):
+    m = Metrics(960, 600)
+    rects = table_layout(m)
+    status = StatusPanel(app.services)
+    status.place(rects.status, m)
+    status.set_status("10", None, "Gang", (("Our level", "8"), ("Their level", "10")))
+    i18n.set_language("zh_CN")
+    texts = [line.text for layout in status.text_layouts() for line in layout.lines]
+    assert "无主" in texts and "本副打" in texts and "庄家" in texts
+    points = PointsPanel(app.services)
+    points.place(rects.points, m)
+    points.set_points(35, parse_cards("SK S10 D5 D5 C5"))
+    assert points.header_layout().lines[0].text.startswith("闲分 35")
+    assert all(points.rect.contains(r) for r in points.card_rects())
+
+
+def test_table_layout_regions_do_not_overlap():
+    for size in ((960, 600), (1280, 800), (1920, 1080), (2560, 1440)):
+        rects = table_layout(Metrics(*size)).all()
+        screen = pygame.Rect(0, 0, *size)
+        for i, a in enumerate(rects):
+            assert screen.contains(a), (size, a)
+            for b in rects[i + 1:]:
+                assert not a.colliderect(b), (size, a, b)
