@@ -100,7 +100,7 @@ class PlayHint:
             if not self.can_ruff:
                 return ngettext("No {suit} left: discard any {n} card.",
                                 "No {suit} left: discard any {n} cards.", n).format(suit=suit, n=n)
-            line = ngettext("No {suit} left: ruff with {n} trump, or discard any card.",
+            line = ngettext("No {suit} left: ruff with {n} trump, or discard any {n} card.",
                             "No {suit} left: ruff with {n} trumps, or discard any {n} cards.",
                             n).format(suit=suit, n=n)
             if self.lead_pairs:
@@ -129,7 +129,7 @@ class PlayHint:
                 line += " " + ngettext("And {n} more pair.", "And {n} more pairs.",
                                        loose).format(n=loose)
             else:
-                line += " " + ngettext("You must play a pair.", "You must play {n} pairs.",
+                line += " " + ngettext("You must play {n} pair.", "You must play {n} pairs.",
                                        loose).format(n=loose)
         return line
 

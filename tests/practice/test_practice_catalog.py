@@ -10,7 +10,8 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "tutor" / "coach.py"]
+SOURCES = [ROOT / "tutor" / name for name in (
+    "coach.py", "practice.py", "scenes/practice.py", "scenes/summary.py", "scenes/review.py")]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 

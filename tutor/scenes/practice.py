@@ -35,6 +35,7 @@ from ..i18n import N_, _
 from ..practice import PracticeTable
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS
+from .settings import SPEED_TEXT
 from ..theme import FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
 from ..widgets.base import Widget
@@ -49,10 +50,11 @@ DELAYS: dict[str, tuple[float, float, float]] = {
     "slow": (0.08, 1.1, 2.4),
 }
 """Seconds per speed setting: after a card dealt, after a play, showing a won trick."""
-SPEED_NAMES = {"off": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 FLASH_SECONDS = 4.0
 """How long a refusal stays in the hint line."""
 MAX_DECLARE_BUTTONS = 5
+DEMO_SEED = 2026
+"""The demo's first deal: the learner does not deal, so it follows in the first trick."""
 COACH_LINES = 3
 """The coach's latest sentences shown in its panel."""
 
@@ -81,10 +83,12 @@ class PracticeTableScene(Scene):
         self.status = StatusPanel(services)
         self.points = PointsPanel(services)
         self.seats = [SeatLabel(services, self._seat_name(s), self._seat_role(s)) for s in range(4)]
-        self.hint_line = HintLine(services, self._hint_text)
+        self.hint = HintLine(services, self._hint_text)
+        """The hint line above the hand."""
         self.coach_panel = TextPanel(services, self._coach_text, px=17, min_px=11)
-        self.action = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
-        self.main_menu = Menu([self.action], horizontal=True)
+        self.play = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
+        """The main action: Play, Bury, Done (declaring) or Summary."""
+        self.main_menu = Menu([self.play], horizontal=True)
         self.hint_button = Button(services, N_("Hint"), self._hint, px=18)
         self.undo_button = Button(services, N_("Undo"), self._undo, px=18)
         self.last_button = Button(services, N_("Last trick"), self._toggle_last, px=18)
@@ -108,10 +112,18 @@ class PracticeTableScene(Scene):
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
-        options = getattr(services.app, "options", None)
-        seed = getattr(options, "seed", None)
-        autoplay = bool(getattr(options, "autoplay", False))
-        return [cls(services, seed=seed if seed is not None else 2026, autoplay=autoplay)]
+        """``--scene practice``: with ``--autoplay`` a whole hand from the deal; otherwise
+        the first trick the learner follows (seed ``DEMO_SEED`` unless ``--seed``), with the
+        coach's first hint shown."""
+        options = services.app.options
+        seed = options.seed if options is not None and options.seed is not None else DEMO_SEED
+        if options is not None and options.autoplay:
+            return [cls(services, seed=seed, autoplay=True)]
+        scene = cls(services, seed=seed)
+        scene.play_out(until=lambda table: table.phase == TRICKS and table.learner_to_act
+                       and bool(table.view.lead))
+        scene._hint()
+        return [scene]
 
     def _resume(self) -> PracticeTable | None:
         data = self.services.store.load_match()
@@ -149,7 +161,7 @@ class PracticeTableScene(Scene):
         return _("Play")
 
     def _speed_label(self) -> str:
-        return _("Speed: {speed}").format(speed=_(SPEED_NAMES[self.services.store.settings.animation_speed]))
+        return _("Speed: {speed}").format(speed=_(SPEED_TEXT[self.services.store.settings.animation_speed]))
 
     def _coach_label(self) -> str:
         return _("Coach: on") if self.table.coached else _("Coach: off")
@@ -192,8 +204,8 @@ class PracticeTableScene(Scene):
         for seat, rect in enumerate(rects.seats):
             self.seats[(self.table.learner + seat) % 4].place(rect, m)
         self.trick.place(trick, m)
-        self.hint_line.place(rects.hint, m)
-        self.action.place(rects.buttons, m)
+        self.hint.place(rects.hint, m)
+        self.play.place(rects.buttons, m)
         self.hand.place(rects.hand, m)
         self.coach_panel.place(self.coach_rect, m)
         self.side_rect = pygame.Rect(right.left, right.bottom + m.px(10), right.width,
@@ -201,8 +213,8 @@ class PracticeTableScene(Scene):
         self._place_side()
 
     def widgets(self) -> list[Widget]:
-        return [self.status, self.points, *self.seats, self.coach_panel, self.trick, self.hint_line,
-                self.action, *self.side_menu.buttons, self.hand]
+        return [self.status, self.points, *self.seats, self.coach_panel, self.trick, self.hint,
+                self.play, *self.side_menu.buttons, self.hand]
 
     def _place_side(self) -> None:
         m = self.metrics
@@ -306,7 +318,7 @@ class PracticeTableScene(Scene):
     def _selection_changed(self, selected: list[Card]) -> None:
         allowed = self.table.selectable(selected)
         self.hand.selectable = None if allowed is None else frozenset(allowed | set(selected))
-        self.action.enabled = self._action_ready(selected)
+        self.play.enabled = self._action_ready(selected)
 
     def _action_ready(self, selected: list[Card]) -> bool:
         table = self.table
@@ -406,7 +418,7 @@ class PracticeTableScene(Scene):
                 return None
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.action.activate()
+                self.play.activate()
                 return None
             keys = {pygame.K_h: self.hint_button, pygame.K_u: self.undo_button,
                     pygame.K_l: self.last_button}
@@ -518,14 +530,19 @@ class PracticeTableScene(Scene):
         self._hand_key = None
         self._sync()
 
-    def play_out(self, dt: float = 0.5) -> None:
-        """Play the hand to its end with the learner's seat on autopilot (the summary's
-        demo), through the same synthetic input as ``autoplay``."""
+    def play_out(self, until: Callable[[PracticeTable], bool] | None = None, dt: float = 0.5) -> None:
+        """Play on with the learner's seat on autopilot (through the same synthetic input
+        as ``autoplay``) until ``until(table)`` holds, by default to the end of the hand."""
+        done = until or (lambda table: table.phase in (HAND_OVER, MATCH_OVER))
         autoplay, self.autoplay = self.autoplay, True
         self.resize(self.metrics)
-        while self.table.phase not in (HAND_OVER, MATCH_OVER):
+        while not done(self.table):
             self.update(dt)
+            if self.table.learner_to_act and done(self.table):
+                break
         self.autoplay = autoplay
+        self.shown = None
+        self._sync()
 
     # ------------------------------------------------------------ autoplay: synthetic input
 
@@ -538,7 +555,7 @@ class PracticeTableScene(Scene):
         if self.table.phase == DECLARING:
             if move is not None:
                 self._press_declare(tuple(move))
-            self._click(self.action.rect.center)
+            self._click(self.play.rect.center)
             return
         assert move is not None
         self.hand.clear()
@@ -550,7 +567,7 @@ class PracticeTableScene(Scene):
                 point = (rects[i].left + max(2, rects[i].width // 8), rects[i].bottom - rects[i].height // 3)
                 assert self.hand.card_at(point) == i, "the card's visible strip is under the pointer"
                 self._click(point)
-        self._click(self.action.rect.center)
+        self._click(self.play.rect.center)
 
     def _autopilot_declare(self) -> None:
         move = self.table.auto_move()
@@ -575,7 +592,7 @@ class PracticeTableScene(Scene):
             seat.draw(surface)
         self.coach_panel.draw(surface)
         self.trick.draw(surface)
-        self.hint_line.draw(surface)
+        self.hint.draw(surface)
         self.main_menu.draw(surface)
         self.side_menu.draw(surface)
         self.hand.draw(surface)
