@@ -179,7 +179,8 @@ class PracticeTableScene(Scene):
         if not self.table.coached:
             return _("The coach is off. Turn it on for hints and explanations.")
         lines = [self.ladder.text] if self.ladder is not None else []
-        lines += reversed(self.table.messages[-COACH_LINES:])
+        room = COACH_LINES if self.metrics.scale >= 0.9 else COACH_LINES - 1
+        lines += reversed(self.table.messages[-room:])
         if not lines:
             return _("The coach explains what happens here. Press H for a hint.")
         return "\n\n".join(lines)
@@ -204,7 +205,12 @@ class PracticeTableScene(Scene):
         for seat, rect in enumerate(rects.seats):
             self.seats[(self.table.learner + seat) % 4].place(rect, m)
         self.trick.place(trick, m)
-        self.hint.place(rects.hint, m)
+        me = pygame.Rect(rects.seats[0])
+        me.width = max(me.width, m.px(230))  # room for the role and card count on one line
+        hint = pygame.Rect(rects.hint)
+        hint.left, hint.width = me.right + margin, rects.hint.right - me.right - margin
+        self.seats[self.table.learner].place(me, m)
+        self.hint.place(hint, m)
         self.play.place(rects.buttons, m)
         self.hand.place(rects.hand, m)
         self.coach_panel.place(self.coach_rect, m)

@@ -16,7 +16,7 @@ from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
 from ..scene import Scene
-from ..theme import ACCENT, Metrics
+from ..theme import ON_FELT, SELECTED, Metrics
 from ..widgets import Button, Menu, TextPanel, TrickView
 from ..widgets.base import Widget
 from .common import Chrome
@@ -40,6 +40,8 @@ class ReviewScene(Scene):
         self.marked = Button(services, N_("Next difference"), self.next_marked, hotkey=3)
         self.lesson = Button(services, self.lesson_label, self.open_lesson, hotkey=4)
         self.menu = Menu([self.prev, self.next, self.marked, self.lesson], horizontal=True)
+        self.alt_label = TextPanel(services, N_("The coach's play:"), px=18, min_px=11, background=None,
+                                   colour=ON_FELT)
         self.count = len(tricks)
         self._show()
 
@@ -109,7 +111,10 @@ class ReviewScene(Scene):
         body = pygame.Rect(area.left, area.top, area.width, area.height - button_h - gap)
         self.trick.place((body.left, body.top, body.width - text_w - gap, body.height), m)
         self.text.place((body.right - text_w, body.top, text_w, body.height - m.px(140)), m)
-        self.alt_box = pygame.Rect(body.right - text_w, body.bottom - m.px(130), text_w, m.px(130))
+        label_w = m.px(150)
+        self.alt_label.place((body.right - text_w, body.bottom - m.px(130), label_w, m.px(130)), m)
+        self.alt_box = pygame.Rect(body.right - text_w + label_w, body.bottom - m.px(130), text_w - label_w,
+                                   m.px(130))
         widths = (m.px(170), m.px(170), m.px(220))
         x = area.left
         for button, w in zip(self.menu.buttons, widths):
@@ -118,7 +123,7 @@ class ReviewScene(Scene):
         self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [self.trick, self.text, *self.menu.buttons]
+        return [self.trick, self.text, self.alt_label, *self.menu.buttons]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:
@@ -137,16 +142,18 @@ class ReviewScene(Scene):
         self.text.draw(surface)
         note = self.notes.get(self.index)
         if note is not None:
+            self.alt_label.draw(surface)
             self._mark(surface, note)
         self.menu.draw(surface)
 
     def _mark(self, surface: pygame.Surface, note: coach.ReviewNote) -> None:
-        """Outline the learner's play and draw the coach's play beside the text."""
+        """Outline the learner's play (blue: the trick's winner is outlined in yellow) and
+        draw the coach's play under the text."""
         m = self.metrics
         rects = self.trick.play_rects().get(self.table.learner, [])
         if rects:
             box = rects[0].unionall(rects).inflate(m.px(14), m.px(14))
-            pygame.draw.rect(surface, ACCENT, box, m.px(4), border_radius=m.px(10))
+            pygame.draw.rect(surface, SELECTED, box, m.px(4), border_radius=m.px(10))
         h = self.alt_box.height - m.px(10)
         w = round(h / 1.4)
         step = min(w + m.px(4), (self.alt_box.width - w) // max(1, len(note.alternative) - 1)) \
