@@ -55,7 +55,7 @@ class App:
         self.stack = SceneStack(Metrics(*self.screen.get_size()))
         self.running = True
         self.options: argparse.Namespace | None = None
-        """The command line, for scenes' demo content (``--seed``, ``--autoplay``)."""
+        """The command line, for scenes' demo content (``--seed``, ``--deal``, ``--autoplay``)."""
 
     def start(self, scene: str = "home") -> None:
         """Push the home screen, then scene ``scene`` (by its registered name) with its
@@ -177,6 +177,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
     parser.add_argument("--screenshot", type=Path, help="render one frame to this PNG and exit")
     parser.add_argument("--seed", type=int, help="practice: the seed of the first deal")
+    parser.add_argument("--deal", metavar="CODE", help="practice: play the deal of this deal code")
     parser.add_argument("--autoplay", action="store_true",
                         help="practice: your seat plays itself; with --screenshot, the hand summary is saved")
     return parser.parse_args(argv)

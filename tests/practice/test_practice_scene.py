@@ -249,3 +249,44 @@ def test_headless_demo_exits_zero_with_a_summary_screenshot(tmp_path, lang) -> N
     assert pygame.image.load(str(out)).get_size() == (960, 600)
     saved = Store(tmp_path).load_match()
     assert saved is not None and saved["game"]["actions"], "the finished hand is saved with the match"
+
+
+def test_keyboard_play(app) -> None:
+    """Arrows move the cursor, Space picks, Enter plays; Space on a card that may not be
+    chosen is refused with the reason."""
+    scene = open_table(app, seed=21)
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)
+    table = scene.table
+    move = table.auto_move()
+    hand_size = len(scene.hand.cards)
+    for card in move:
+        target = next(i for i, c in enumerate(scene.hand.cards) if c == card and i not in scene.hand.selected)
+        for _ in range(hand_size):
+            if scene.hand.focus == target:
+                break
+            app.handle_event(key(pygame.K_RIGHT))
+        app.handle_event(key(pygame.K_SPACE))
+    assert Counter(scene.hand.selected_cards()) == Counter(move)
+    blocked = [i for i in range(hand_size) if not scene.hand.can_select(i) and i not in scene.hand.selected]
+    if blocked:
+        while scene.hand.focus != blocked[0]:
+            app.handle_event(key(pygame.K_RIGHT))
+        app.handle_event(key(pygame.K_SPACE))
+        assert scene.flash and Counter(scene.hand.selected_cards()) == Counter(move)
+    app.handle_event(key(pygame.K_RETURN))
+    assert table.learner_plays and Counter(table.learner_plays[-1].cards) == Counter(move)
+
+
+def test_deal_code_replays_the_same_deal(tmp_path) -> None:
+    game = Game(seed=77)
+    code = game.deal_code()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SHENGJI_TUTOR_HOME=str(tmp_path))
+    out = tmp_path / "shot.png"
+    result = subprocess.run(
+        [sys.executable, "main.py", "--scene", "practice", "--deal", code, "--autoplay", "--lang", "en",
+         "--size", "1280x800", "--screenshot", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    saved = Store(tmp_path).load_match()
+    assert saved["game"]["start"]["seed"] == 77

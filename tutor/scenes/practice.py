@@ -52,7 +52,9 @@ DELAYS: dict[str, tuple[float, float, float]] = {
 """Seconds per speed setting: after a card dealt, after a play, showing a won trick."""
 FLASH_SECONDS = 4.0
 """How long a refusal stays in the hint line."""
-MAX_DECLARE_BUTTONS = 5
+MAX_DECLARE_BUTTONS = 3
+"""Declare buttons shown at once (hotkeys 2-4; the speed button is 5)."""
+HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE)
 DEMO_SEED = 2026
 """The demo's first deal: the learner does not deal, so it follows in the first trick."""
 COACH_LINES = 3
@@ -89,11 +91,11 @@ class PracticeTableScene(Scene):
         self.play = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
         """The main action: Play, Bury, Done (declaring) or Summary."""
         self.main_menu = Menu([self.play], horizontal=True)
-        self.hint_button = Button(services, N_("Hint"), self._hint, px=18)
-        self.undo_button = Button(services, N_("Undo"), self._undo, px=18)
-        self.last_button = Button(services, N_("Last trick"), self._toggle_last, px=18)
-        self.speed_button = Button(services, self._speed_label, self._cycle_speed, px=18)
-        self.coach_button = Button(services, self._coach_label, self._toggle_coach, px=18)
+        self.hint_button = Button(services, N_("Hint"), self._hint, px=18, hotkey=2)
+        self.undo_button = Button(services, N_("Undo"), self._undo, px=18, hotkey=3)
+        self.last_button = Button(services, N_("Last trick"), self._toggle_last, px=18, hotkey=4)
+        self.speed_button = Button(services, self._speed_label, self._cycle_speed, px=18, hotkey=5)
+        self.coach_button = Button(services, self._coach_label, self._toggle_coach, px=18, hotkey=6)
         self.declare_buttons: list[Button] = []
         self.side_menu = Menu([])
         self.wait = 0.0
@@ -114,12 +116,16 @@ class PracticeTableScene(Scene):
     def demo(cls, services: "Services") -> list[Scene]:
         """``--scene practice``: with ``--autoplay`` a whole hand from the deal; otherwise
         the first trick the learner follows (seed ``DEMO_SEED`` unless ``--seed``), with the
-        coach's first hint shown."""
+        coach's first hint shown.  ``--deal CODE`` plays that deal instead of a seed's."""
         options = services.app.options
         seed = options.seed if options is not None and options.seed is not None else DEMO_SEED
+        table = None
+        if options is not None and options.deal:
+            table = PracticeTable(Game.from_deal_code(options.deal),
+                                  coached=services.store.settings.coach, seed=seed)
         if options is not None and options.autoplay:
-            return [cls(services, seed=seed, autoplay=True)]
-        scene = cls(services, seed=seed)
+            return [cls(services, table, seed=seed, autoplay=True)]
+        scene = cls(services, table, seed=seed)
         scene.play_out(until=lambda table: table.phase == TRICKS and table.learner_to_act
                        and bool(table.view.lead))
         scene._hint()
@@ -297,8 +303,8 @@ class PracticeTableScene(Scene):
                 self._declare_key = key
                 self.declare_buttons = [
                     Button(self.services, self._declare_label(cards), self._declarer(cards), px=18,
-                           enabled=cards in legal)
-                    for cards in candidates[:MAX_DECLARE_BUTTONS]]
+                           enabled=cards in legal, hotkey=2 + n)
+                    for n, cards in enumerate(candidates[:MAX_DECLARE_BUTTONS])]
                 self.side_menu = Menu(self.declare_buttons + [self.speed_button])
                 self._place_side()
         elif self.side_menu.buttons[:1] != [self.hint_button]:
@@ -436,9 +442,8 @@ class PracticeTableScene(Scene):
                 if card is not None:
                     self._refuse(self.table.why_not(self.hand.selected_cards(), card))
                     return None
-            if event.key == pygame.K_ESCAPE:
-                self._save()
-                return event
+            if event.key in HAND_KEYS:  # the hand's, though the menus use arrows too
+                return self.hand.handle_event(event)
         for handler in (self.main_menu, self.side_menu, self.hand):
             if handler.handle_event(event) is None:
                 return None
@@ -496,10 +501,12 @@ class PracticeTableScene(Scene):
                 self.wait += deal
             elif event.kind == "play_made":
                 self.wait += play
-            elif isinstance(event, TrickWon) and pause > 0:
-                record = self.table.game.tricks[event.trick]
-                self.shown = ([(p.seat, list(p.cards)) for p in record.plays], record.winner)
-                self.shown_left = pause
+            elif isinstance(event, TrickWon):
+                self._save()  # closing the window gives no scene a chance to save
+                if pause > 0:
+                    record = self.table.game.tricks[event.trick]
+                    self.shown = ([(p.seat, list(p.cards)) for p in record.plays], record.winner)
+                    self.shown_left = pause
         if self.show_last and any(isinstance(e, TrickWon) for e in events):
             self.show_last = False
 

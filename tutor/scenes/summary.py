@@ -65,6 +65,9 @@ def summary_lines(table: PracticeTable) -> list[str]:
     if after != before:
         who = _("Your team") if ours else _("The opponents")
         lines.append(_("{who}: level {before} → {after}.").format(who=who, before=before, after=after))
+    levels = result.levels_after
+    lines.append(_("Hand {n} of the match. Levels: your team {ours}, the opponents {theirs}.").format(
+        n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
     if result.match_over:
         won = result.winner == TEAMS[learner % 2]
         lines.append(_("Your team passed A and won the match!") if won
