@@ -175,9 +175,17 @@ def bury_line(kitty: Sequence[Card]) -> str:
     line = _("Choose 8 cards to bury ({n} chosen).").format(n=len(kitty))
     at_risk = points(kitty)
     if at_risk:
-        line += " " + _("Careful: {p} points in the kitty are doubled or more for the "
-                        "attackers if they win the last trick.").format(p=at_risk)
+        line += " " + _("{p} points in the kitty!").format(p=at_risk)
     return line
+
+
+def bury_advice(kitty: Sequence[Card]) -> list[str]:
+    """The coach's sentences while the learner buries ``kitty`` (the cards chosen so far)."""
+    advice = [ai_reason_text(Reason("bury_low_cards")), ai_reason_text(Reason("bury_void_suit"))]
+    if points(kitty):
+        advice.insert(0, _("Careful: {p} points in the kitty are doubled or more for the "
+                           "attackers if they win the last trick.").format(p=points(kitty)))
+    return advice
 
 
 # ---------------------------------------------------------------- refusals

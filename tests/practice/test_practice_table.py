@@ -10,6 +10,7 @@ import pytest
 
 from engine import parse_cards
 from engine.game import BURYING, DEALING, HAND_OVER, TRICKS, Game
+from tutor import coach
 from tutor.i18n import set_language
 from tutor.practice import PracticeTable
 
@@ -179,6 +180,9 @@ def test_bury_refuses_the_wrong_count() -> None:
     assert len(hand) == 33
     assert table.submit(hand[:7]).refusal
     assert table.selectable(hand[:7]) is None and table.selectable(hand[:8]) == set()
-    assert "25 points" in table.hint_line(parse_cards("SK S5 D10 D2 D3 D4 D6 D7"))
+    risky = parse_cards("SK S5 D10 D2 D3 D4 D6 D7")
+    assert "25 points" in table.hint_line(risky)
+    assert "25 points" in coach.bury_advice(risky)[0]
+    assert not any("points in the kitty are" in s for s in coach.bury_advice(hand[:0]))
     assert table.submit(hand[:8]).refusal is None
     assert table.phase == TRICKS

@@ -184,6 +184,9 @@ class PracticeTableScene(Scene):
     def _coach_text(self) -> str:
         if not self.table.coached:
             return _("The coach is off. Turn it on for hints and explanations.")
+        table = self.table
+        if table.phase == BURYING and table.learner_to_act:
+            return "\n\n".join(coach.bury_advice(self.hand.selected_cards()))
         lines = [self.ladder.text] if self.ladder is not None else []
         room = COACH_LINES if self.metrics.scale >= 0.9 else COACH_LINES - 1
         lines += reversed(self.table.messages[-room:])
@@ -329,6 +332,8 @@ class PracticeTableScene(Scene):
 
     def _selection_changed(self, selected: list[Card]) -> None:
         allowed = self.table.selectable(selected)
+        if self.table.phase in (DEALING, DECLARING):
+            allowed = None  # nothing to choose yet: show the cards as dealt, not dimmed
         self.hand.selectable = None if allowed is None else frozenset(allowed | set(selected))
         self.play.enabled = self._action_ready(selected)
 
@@ -421,7 +426,9 @@ class PracticeTableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.MOUSEMOTION:
-            card = self._unpickable_at(self.hand.card_at(event.pos))
+            card = None
+            if self.table.phase in (BURYING, TRICKS):  # while dealing, the hint line is about declaring
+                card = self._unpickable_at(self.hand.card_at(event.pos))
             self.hover = self.table.why_not(self.hand.selected_cards(), card) if card else None
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             card = self._unpickable_at(self.hand.card_at(event.pos))
