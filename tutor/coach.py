@@ -60,6 +60,12 @@ def suit_label(suit: str) -> str:
     return _("trumps") if suit == TRUMP else SUIT_SYMBOLS[suit]
 
 
+def then(first: str, second: str) -> str:
+    """Two sentences in a row: a space between them in English, none in Chinese."""
+    # TRANSLATORS: two sentences one after the other; Chinese needs no space between them.
+    return _("{first} {second}").format(first=first, second=second)
+
+
 def seat_label(seat: int, learner: int) -> str:
     """A seat as the learner sees it; play goes to the right (下家 is ``learner + 1``)."""
     names = (N_("You"), N_("Right opponent"), N_("Partner"), N_("Left opponent"))
@@ -104,7 +110,7 @@ class PlayHint:
                             "No {suit} left: ruff with {n} trumps, or discard any {n} cards.",
                             n).format(suit=suit, n=n)
             if self.lead_pairs:
-                line += " " + _("A ruff must have the lead's shape (its pairs and tractors).")
+                line = then(line, _("A ruff must have the lead's shape (its pairs and tractors)."))
             return line
         if self.kind == SHORT and self.suit == TRUMP:
             return ngettext("You hold only {held} trump: play it and {fill} more of any suit.",
@@ -122,15 +128,15 @@ class PlayHint:
             line = ngettext("Follow with {n} {suit} card.", "Follow with {n} {suit} cards.",
                             n).format(n=n, suit=suit)
         for length in self.tractors:
-            line += " " + _("You must play a tractor of {length} pairs.").format(length=length)
+            line = then(line, _("You must play a tractor of {length} pairs.").format(length=length))
         loose = self.pairs - sum(self.tractors)
         if loose > 0:
             if self.tractors:
-                line += " " + ngettext("And {n} more pair.", "And {n} more pairs.",
-                                       loose).format(n=loose)
+                line = then(line, ngettext("And {n} more pair.", "And {n} more pairs.",
+                                           loose).format(n=loose))
             else:
-                line += " " + ngettext("You must play {n} pair.", "You must play {n} pairs.",
-                                       loose).format(n=loose)
+                line = then(line, ngettext("You must play {n} pair.", "You must play {n} pairs.",
+                                           loose).format(n=loose))
         return line
 
 
@@ -175,7 +181,7 @@ def bury_line(kitty: Sequence[Card]) -> str:
     line = _("Choose 8 cards to bury ({n} chosen).").format(n=len(kitty))
     at_risk = points(kitty)
     if at_risk:
-        line += " " + _("{p} points in the kitty!").format(p=at_risk)
+        line = then(line, _("{p} points in the kitty!").format(p=at_risk))
     return line
 
 

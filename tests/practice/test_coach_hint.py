@@ -136,3 +136,12 @@ def test_hint_agrees_on_structured_follows(case, rng) -> None:
     for play in _candidates(rng, view, ctx, 25):
         legal = check_follow(view.hand, lead, play, ctx).legal
         assert legal == _meets(play, hint, ctx), (hint, lead, hand, play)
+
+
+def test_chinese_hint_line_reads_as_chinese() -> None:
+    set_language("zh_CN")
+    try:
+        line = coach.hint_line(view_of("S3 S3 S4 S4 S9 SK D2", "S7 S7 S8 S8"))
+    finally:
+        set_language("en")
+    assert line == "跟 4 张♠。必须出 2 对的拖拉机。"

@@ -56,8 +56,8 @@ class ReviewScene(Scene):
             k=self.index + 1, n=self.count, who=coach.seat_label(record.leader, learner),
             winner=coach.seat_label(record.winner, learner))]
         if record.points:
-            lines[0] += " " + ngettext("It carried {p} point.", "It carried {p} points.",
-                                       record.points).format(p=record.points)
+            lines[0] = coach.then(lines[0], ngettext("It carried {p} point.", "It carried {p} points.",
+                                                     record.points).format(p=record.points))
         note = self.notes.get(self.index)
         if note is None:
             lines.append(_("Your play here is the one the coach would choose."))
