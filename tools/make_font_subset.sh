@@ -4,7 +4,7 @@
 # Source: Noto Sans CJK SC Regular (SIL OFL 1.1), face 2 of NotoSansCJK-Regular.ttc from
 # Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk). Kept: every character of
 # GB2312 (6763 hanzi and its punctuation), printable ASCII, Latin-1, general punctuation,
-# arrows, and the symbols the cards and hints draw (♠♥♦♣ ♡♢ ★☆ ✓). GB2312 lacks the suit
+# arrows, the minus sign, and the symbols the cards and hints draw (♠♥♦♣ ♡♢ ★☆ ✓). GB2312 lacks the suit
 # symbols; Noto Sans CJK has them, so no second font is needed.
 # Layout features: only 'kern'; the CJK vertical and proportional-width features would add
 # about 1.3 MB and pygame.font lays text out horizontally. Hints stay: they keep 12-14 px
@@ -24,7 +24,7 @@ gb2312 = "".join(
 )
 ranges = [(0x20, 0x7E), (0xA0, 0xFF), (0x2010, 0x2027), (0x2190, 0x2193)]
 extra = "".join(chr(c) for lo, hi in ranges for c in range(lo, hi + 1))
-symbols = "♠♥♦♣♡♢★☆✓"
+symbols = "♠♥♦♣♡♢★☆✓−"
 with open(sys.argv[1], "w", encoding="utf-8") as fh:
     fh.write(gb2312 + extra + symbols)
 PYEOF

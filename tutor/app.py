@@ -24,7 +24,7 @@ from .fonts import Fonts  # noqa: E402
 from .scene import SceneStack  # noqa: E402
 from .services import Services  # noqa: E402
 from .settings import Store  # noqa: E402
-from .theme import MIN_SIZE, Metrics  # noqa: E402
+from .theme import DESIGN_SIZE, MIN_SIZE, Metrics  # noqa: E402
 from .widgets.card_art import CardArt  # noqa: E402
 
 LANGUAGE_KEYS = (pygame.K_F2,)
@@ -46,7 +46,10 @@ class App:
         pygame.font.init()
         # a size asked for on the command line is taken as is; a remembered one must
         # still fit the desktop (the window may have been on a larger monitor)
-        size = _at_least_minimum(size) if size else _fit_to_desktop(settings.window_size)
+        if size:
+            size = _at_least_minimum(size)
+        else:
+            size = _fit_to_desktop(settings.window_size) if settings.window_size else _first_window_size()
         pygame.display.set_caption(TITLE)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         _set_minimum_window_size()
@@ -82,9 +85,11 @@ class App:
         self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window (as the settings screen does) and remember the size."""
         size = _fit_to_desktop(size)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._resized(self.screen.get_size())
+        self.store.save_settings()
 
     def back(self) -> None:
         """Leave the top scene (the last one stays: the home screen has a Quit button)."""
@@ -146,6 +151,17 @@ def _set_minimum_window_size() -> None:
 
 def _at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
     return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+
+
+def _first_window_size() -> tuple[int, int]:
+    """The first start's window: 16:10 filling about 80% of the desktop, so a HiDPI
+    screen (large in pixels) gets a large, sharp window rather than a tiny one."""
+    try:
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return DESIGN_SIZE
+    w = min(desk_w * 0.8, desk_h * 0.8 * 1.6)
+    return _at_least_minimum((int(w), int(w / 1.6)))
 
 
 def _fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:

@@ -56,14 +56,15 @@ class Settings:
     animation_speed: str = "normal"
     four_colour: bool = False
     coach: bool = True
-    window_size: tuple[int, int] = (1280, 800)
+    window_size: tuple[int, int] | None = None
+    """The last window size; ``None`` until the first run sizes it to the desktop."""
 
     def rule_set(self) -> Rules:
         return Rules.from_dict(self.rules)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["window_size"] = list(self.window_size)
+        data["window_size"] = list(self.window_size) if self.window_size else None
         return data
 
     @classmethod

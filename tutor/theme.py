@@ -6,9 +6,11 @@ window size in ``resize`` and scales lengths (fonts, cards, margins) by
 Text and cards are therefore rendered at their final pixel size and stay sharp at
 every size; a wider window gives the table more room instead of letterbox bars.
 A fixed canvas scaled to the window would be simpler but blurs 14 px hanzi when
-scaled down and every glyph when scaled up.  On HiDPI screens the OS reports the
-window in pixels (Windows: per-monitor DPI awareness is requested in ``app.py``), so
-the scale grows with the pixel size and text keeps its physical size.
+scaled down and every glyph when scaled up.  HiDPI: on Windows the app asks for
+per-monitor DPI awareness (``app.py``), so the window is measured in real pixels, the
+first window is sized to the desktop and the scale grows with it: text keeps its
+physical size and stays sharp.  macOS and most Linux desktops scale the whole window
+themselves.
 """
 
 from __future__ import annotations

@@ -160,3 +160,19 @@ def test_stack_lifecycle_and_overlays(app):
     stack.replace(Recorder(app.services, log, "d"))
     assert log == ["c.exit", "b.resume", "b.exit", "d.resize", "d.enter"]
     assert [s.name for s in stack.scenes] == ["a", "d"]
+
+
+def test_practice_table_by_keyboard(app):
+    """Arrows and Space choose the cards the demo table's follow needs; 1 plays them."""
+    app.start("practice")
+    table = app.stack.top
+    move = table.table.auto_move()
+    for card in move:
+        target = next(i for i, c in enumerate(table.hand.cards) if c == card and i not in table.hand.selected)
+        while table.hand.focus != target:
+            app.handle_event(key(pygame.K_RIGHT))
+        app.handle_event(key(pygame.K_SPACE))
+    assert len(table.hand.selected) == len(move) and table.play.enabled
+    size = len(table.hand.cards)
+    app.handle_event(key(pygame.K_1))  # the Play button's number
+    assert len(table.hand.cards) == size - len(move)

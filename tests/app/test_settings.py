@@ -35,7 +35,7 @@ def test_invalid_values_fall_back_one_by_one():
          "rules": {"constant_twos": True, "kitty_multiplier": "huge", "trumps": 3}, "animation_speed": "slow"}
     )
     assert settings.language is None and settings.four_colour is False and settings.coach is False
-    assert settings.window_size == (1280, 800) and settings.animation_speed == "slow"
+    assert settings.window_size is None and settings.animation_speed == "slow"
     assert settings.rules["constant_twos"] is True and settings.rules["kitty_multiplier"] == "twice_cards"
     assert "trumps" not in settings.rules
 

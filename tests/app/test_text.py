@@ -1,5 +1,6 @@
 """Line breaking: kinsoku for Chinese, spaces for English, suit symbols in colour."""
 
+import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,8 @@ def test_chinese_never_starts_a_line_with_closing_punctuation(app):
     for width in range(60, 420, 7):
         layout = layout_text(fonts, text, 18, width)
         assert "".join(line.text for line in layout.lines) == text
+        box = (100, 50, width, layout.height)
+        assert all(r.width <= width and pygame.Rect(box).contains(r) for r in layout.line_rects((100, 50)))
         for line in layout.lines:
             assert line.text[0] not in NO_LINE_START or line is layout.lines[0]
             assert line.text[-1] not in NO_LINE_END

@@ -38,6 +38,8 @@ class Row:
     get: Callable[[], Any]
     set: Callable[[Any], None]
     show: Callable[[Any], str]
+    four_colour_text: bool = False
+    """Draw the explanation's suit symbols in four colours even while the option is off."""
 
     def step(self, delta: int) -> None:
         values = list(self.values)
@@ -50,8 +52,9 @@ class SettingsScene(Scene):
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
         self.chrome = Chrome(services, N_("Settings"))
-        self.rows = self._app_rows() + self._rule_rows()
-        self.split = len(self._app_rows())
+        app_rows = self._app_rows()
+        self.rows = app_rows + self._rule_rows()
+        self.split = len(app_rows)
         """Rows before this index go in the left column (the app), the rest on the right (rules)."""
         self.buttons = [Button(services, self._value_text(row), lambda row=row: row.step(1), px=17) for row in self.rows]
         self.menu = Menu(self.buttons)
@@ -76,14 +79,14 @@ class SettingsScene(Scene):
                 LANGUAGE_NAMES.__getitem__),
             Row(N_("Four-colour suits"), N_("♠ black, ♥ red, ♦ blue, ♣ green: suits are easier to tell apart."),
                 (False, True), lambda: settings.four_colour, lambda v: self._save(four_colour=v),
-                lambda v: _(ON_OFF[v])),
+                lambda v: _(ON_OFF[v]), four_colour_text=True),
             Row(N_("Animation speed"), N_("How fast cards move to the table."), ANIMATION_SPEEDS,
                 lambda: settings.animation_speed, lambda v: self._save(animation_speed=v),
                 lambda v: _(SPEED_TEXT[v])),
             Row(N_("Coach"), N_("Hints above your hand while you practise."), (True, False),
                 lambda: settings.coach, lambda v: self._save(coach=v), lambda v: _(ON_OFF[v])),
             Row(N_("Window size"), N_("You can also drag the window's edge."), WINDOW_SIZES,
-                lambda: settings.window_size, app.set_window_size, lambda v: f"{v[0]} × {v[1]}"),
+                lambda: app.screen.get_size(), app.set_window_size, lambda v: f"{v[0]} × {v[1]}"),
         ]
 
     def _rule_rows(self) -> list[Row]:
@@ -134,7 +137,7 @@ class SettingsScene(Scene):
         explain_top = self.buttons[n].rect.bottom + m.px(2)
         explain = fit_text(self.services.fonts, _(row.explain), m.fpx(15), rect.width - 2 * pad,
                            rect.bottom - explain_top - m.px(2), colour=INK_SOFT, min_px=m.fpx(11),
-                           four_colour=self.services.four_colour)
+                           four_colour=self.services.four_colour or row.four_colour_text)
         return label, explain
 
     def widgets(self) -> list[Widget]:
