@@ -35,15 +35,22 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
-from engine import HandResult, LeadResult, check_follow, check_lead, hand_result, kitty_multiplier, trick_winner
-from engine import legal_follow as _legal_follow
-from engine import selectable as _selectable
-
-from . import dealcode
-from .cards import RANKS, Card, deck, format_cards, parse_cards, points
+from . import (
+    HandResult,
+    LeadResult,
+    check_follow,
+    check_lead,
+    dealcode,
+    hand_result,
+    kitty_multiplier,
+    trick_winner,
+)
+from . import legal_follow as _legal_follow
+from . import selectable as _selectable
+from .cards import JOKER, RANKS, Card, deck, format_cards, parse_cards, points
 from .events import (
     Buried,
     CardDealt,
@@ -120,7 +127,8 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        Action._registry[cls.kind] = cls
+        if "kind" in cls.__dict__:
+            Action._registry[cls.kind] = cls
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -135,9 +143,19 @@ class Action:
         cls = Action._registry.get(data.pop("kind", None))
         if cls is None:
             raise ValueError(f"unknown action {data!r}")
-        if "cards" in data:
-            data["cards"] = tuple(parse_cards(data["cards"]))
         return cls(**data)
+
+
+@dataclass(frozen=True)
+class _SeatCards(Action):
+    """An action of one seat with cards, given as cards or in card notation
+    (``PlayCards(1, "S10 S10")``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -148,12 +166,10 @@ class DealCard(Action):
 
 
 @dataclass(frozen=True)
-class Declare(Action):
+class Declare(_SeatCards):
     """Show level cards (a single or an identical pair) or a joker pair."""
 
     kind: ClassVar[str] = "declare"
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -165,19 +181,15 @@ class CloseDeclaring(Action):
 
 
 @dataclass(frozen=True)
-class Bury(Action):
+class Bury(_SeatCards):
     kind: ClassVar[str] = "bury"
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class PlayCards(Action):
+class PlayCards(_SeatCards):
     """Lead or follow; a lead of several components is a throw the game checks."""
 
     kind: ClassVar[str] = "play"
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -196,24 +208,28 @@ def declaration_error(
     current: Declaration | None,
     rules: Rules,
 ) -> str | None:
-    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may.
-
-    A reinforcement (the declarer's single made a pair with the identical card) is
-    allowed even though it does not override anybody; anything else needs strictly
-    greater strength, and overriding one's own declaration needs ``self_override``.
-    """
+    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may."""
     if len(cards) not in (1, 2) or (len(cards) == 2 and cards[0] != cards[1]):
         return "cannot_declare"
     card = cards[0]
     if (len(cards) == 1 and card.is_joker) or (not card.is_joker and card.rank != level):
         return "cannot_declare"
-    if list(hand).count(card) < len(cards):
+    if sum(1 for held in hand if held is card) < len(cards):  # interned: identity is equality
         return "not_in_hand"
+    return _override_error(Declaration(seat, tuple(cards)), current, rules)
+
+
+def _override_error(new: Declaration, current: Declaration | None, rules: Rules) -> str | None:
+    """May ``new`` (well-formed, held) replace ``current``?
+
+    A reinforcement (the declarer's single made a pair with the identical card) is
+    allowed even though it does not override anybody; anything else needs strictly
+    greater strength, and overriding one's own declaration needs ``self_override``.
+    """
     if current is None:
         return None
-    new = Declaration(seat, tuple(cards))
-    if current.seat == seat:
-        if current.strength == 1 and len(cards) == 2 and card == current.cards[0]:
+    if current.seat == new.seat:
+        if current.strength == 1 and len(new.cards) == 2 and new.cards[0] is current.cards[0]:
             return None
         if not rules.self_override:
             return "own_declaration"
@@ -226,13 +242,16 @@ def legal_declarations(
     seat: int, hand: Sequence[Card], level: str, current: Declaration | None, rules: Rules
 ) -> list[Declaration]:
     """Every declaration ``seat`` may make now with ``hand`` (each face and size once)."""
-    counts = Counter(card for card in hand if card.is_joker or card.rank == level)
+    counts: dict[Card, int] = {}
+    for card in hand:
+        if card.rank == level or card.suit == JOKER:
+            counts[card] = counts.get(card, 0) + 1
     options = []
     for card, count in counts.items():
-        for size in range(1, min(count, 2) + 1):
-            cards = (card,) * size
-            if declaration_error(seat, cards, hand, level, current, rules) is None:
-                options.append(Declaration(seat, cards))
+        for size in range(2 if card.suit == JOKER else 1, min(count, 2) + 1):  # no lone jokers
+            new = Declaration(seat, (card,) * size)
+            if _override_error(new, current, rules) is None:
+                options.append(new)
     return options
 
 
@@ -410,7 +429,7 @@ class Game:
         self._buried = False
         self.dealt = 0
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
-        self.declarations: list[Declaration] = []
+        self.declarations: tuple[Declaration, ...] = ()
         self.trump: str | None = None
         self.ctx: TrumpContext | None = None
         self.flipped: Card | None = None
@@ -418,7 +437,7 @@ class Game:
         self.turn: int | None = None
         self.trick: list[Play] = []
         self.attempted: tuple[Card, ...] | None = None
-        self.tricks: list[TrickRecord] = []
+        self.tricks: tuple[TrickRecord, ...] = ()
         self.attacker_points = 0
         self.trick_points = 0
         self.penalties = 0
@@ -502,7 +521,7 @@ class Game:
             declaration=self.declaration,
             kitty=kitty,
             trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
+            tricks=self.tricks,
             attacker_points=self.attacker_points,
             cards_left=(
                 len(self.hands[0]),
@@ -512,7 +531,7 @@ class Game:
             ),
             hand_number=self.hand_number,
             turn=self.turn,
-            declarations=tuple(self.declarations),
+            declarations=self.declarations,
             flipped=self.flipped,
             attempted=self.attempted,
         )
@@ -527,8 +546,8 @@ class Game:
         handler = getattr(self, "_apply_" + action.kind)
         plan = getattr(self, "_check_" + action.kind)(action)
         self._emitted = []
+        self._log.append(action)  # first: a hand that this action begins starts after it
         handler(action, plan)
-        self._log.append(action)
         return self._emitted
 
     def check(self, action: Action) -> GameError | None:
@@ -546,39 +565,54 @@ class Game:
         return self.push(DealCard())
 
     def declare(self, seat: int, cards: Iterable[Card | str] | str) -> list[Event]:
-        return self.push(Declare(seat, tuple(parse_cards(cards))))
+        return self.push(Declare(seat, cards))
 
     def close_declaring(self) -> list[Event]:
         return self.push(CloseDeclaring())
 
     def bury(self, seat: int, cards: Iterable[Card | str] | str) -> list[Event]:
-        return self.push(Bury(seat, tuple(parse_cards(cards))))
+        return self.push(Bury(seat, cards))
 
     def play(self, seat: int, cards: Iterable[Card | str] | str) -> list[Event]:
-        return self.push(PlayCards(seat, tuple(parse_cards(cards))))
+        return self.push(PlayCards(seat, cards))
 
     def next_hand(self) -> list[Event]:
         return self.push(NextHand())
 
     def undo(self) -> Action:
-        """Take back the last action (by replaying the log without it); return it."""
+        """Take back the last action; return it."""
         if not self._log:
             raise GameError("nothing_to_undo")
-        last = self._log[-1]
+        return self._rewind(len(self._log) - 1)[0]
+
+    def undo_play(self, seat: int) -> list[Action]:
+        """Take back ``seat``'s last play of this hand and every action after it (the
+        practice table's "undo my move"); return the actions taken back, in order."""
+        start = self._hand_start.log_len
+        for index in range(len(self._log) - 1, start - 1, -1):
+            action = self._log[index]
+            if isinstance(action, PlayCards) and action.seat == seat:
+                return self._rewind(index)
+        raise GameError("nothing_to_undo", f"seat {seat} has not played in this hand")
+
+    def _rewind(self, keep: int) -> list[Action]:
+        """Go back to the state after the first ``keep`` actions, replaying the log (from
+        the start of the current hand when ``keep`` lies inside it)."""
+        undone = self._log[keep:]
         start = self._hand_start
-        if len(self._log) > start.log_len:
-            actions = self._log[start.log_len : -1]
+        if keep >= start.log_len:
+            actions = self._log[start.log_len : keep]
             del self._log[start.log_len :]
             del self.history[start.history_len :]
             self.levels = list(start.levels)
             self.winner = None
             self._begin_hand(start.hand, start.seed, start.dealer, start.stacked)
         else:
-            actions = self._log[:-1]
+            actions = self._log[:keep]
             self._start_match()
         for action in actions:
             self.push(action)
-        return last
+        return undone
 
     # --- checks (raise GameError, change nothing) and applications ---------------------
 
@@ -626,7 +660,7 @@ class Game:
             self._emit(Reinforced(new))
         else:
             self._emit(Overridden(new, previous))
-        self.declarations.append(new)
+        self.declarations += (new,)
 
     def _check_close_declaring(self, action: CloseDeclaring) -> None:
         self._need_phase(DECLARING)
@@ -661,10 +695,12 @@ class Game:
             raise GameError("not_your_turn", f"seat {self.turn} is to act, not seat {seat}")
 
     def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        missing = Counter(cards)
+        missing: dict[int, int] = {}  # by card index: cheaper than hashing cards
+        for card in cards:
+            missing[card.index] = missing.get(card.index, 0) + 1
         for card in self.hands[seat]:
-            if card in missing:
-                missing[card] -= 1
+            if card.index in missing:
+                missing[card.index] -= 1
         if any(count > 0 for count in missing.values()):
             raise GameError("not_in_hand", format_cards(cards), cards)
 
@@ -738,7 +774,7 @@ class Game:
             self.attacker_points += carried
             self.trick_points += carried
         record = TrickRecord(plays[0].seat, tuple(plays), winner, carried, self.attempted)
-        self.tricks.append(record)
+        self.tricks += (record,)
         self.trick = []
         self.attempted = None
         self.turn = winner
@@ -878,13 +914,14 @@ class Game:
         }
 
     def deal_code(self) -> str:
-        """A short code that recreates the current hand's deal (see ``engine.dealcode``)."""
+        """A short code that recreates the current hand's deal (after any first-hand
+        redeal) with the levels and dealer it started from (see ``engine.dealcode``)."""
         start = self._hand_start
         if start.stacked is not None:
             raise ValueError("a stacked deal has no deal code")
         if start.dealer is None:
-            return dealcode.encode(start.seed, self.rules)
-        return dealcode.encode(start.seed, self.rules, start.levels, start.dealer)
+            return dealcode.encode(self.seed, self.rules)
+        return dealcode.encode(self.seed, self.rules, start.levels, start.dealer)
 
     @classmethod
     def from_deal_code(cls, code: str) -> "Game":

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import check_follow, check_lead, hand_result, kitty_multiplier
-
+from . import check_follow, check_lead, hand_result, kitty_multiplier
 from .cards import RANKS, deck, points
 from .game import HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, Game
 

@@ -17,9 +17,8 @@ import random
 from collections import Counter
 from typing import Callable, Protocol, Sequence
 
-from engine import decompose
-from engine import selectable as _selectable
-
+from . import decompose
+from . import selectable as _selectable
 from .cards import Card
 from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
@@ -65,6 +64,9 @@ class RandomPlayer:
             # all of the led suit, then anything: no structure to respect (RULES.md §5.1)
             rest = [card for card in hand if view.ctx.suit_of(card) != suit]
             return Decision(tuple(same + self.rng.sample(rest, len(lead) - len(same))))
+        if len(set(same)) == len(same):
+            # no pair in the led suit: the structure rules ask for nothing, any cards do
+            return Decision(tuple(self.rng.sample(same, len(lead))))
         chosen: list[Card] = []
         for _ in lead:
             options = _selectable(hand, lead, chosen, view.ctx)

@@ -20,7 +20,7 @@ from typing import Iterator, TextIO
 
 from . import invariants
 from .game import TEAMS, Game, HandSummary, next_seed
-from .players import Hook, make_player, play_hand
+from .players import PLAYERS, Hook, make_player, play_hand
 from .rules import Rules
 
 
@@ -117,11 +117,15 @@ def report(totals: Totals, seconds: float, checked: bool, out: TextIO) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.selfplay", description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--team-a", default="random", metavar="KIND")
-    parser.add_argument("--team-b", default="random", metavar="KIND")
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.selfplay",
+        description="Play consecutive hands between two player kinds and summarise them.",
+    )
+    parser.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    known = ", ".join(sorted(PLAYERS))
+    parser.add_argument("--team-a", default="random", metavar="KIND", help=f"seats 0 & 2: {known}")
+    parser.add_argument("--team-b", default="random", metavar="KIND", help=f"seats 1 & 3: {known}")
     parser.add_argument("--rules", metavar="YAML", help="a rule-set file (RULES.md options)")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand on stdout")
     parser.add_argument("--check", action="store_true", help="check invariants after every action")

@@ -195,4 +195,21 @@ def test_action_json_round_trip():
     action = PlayCards(1, tuple(parse_cards("S10 S10")))
     assert action.to_dict() == {"kind": "play", "seat": 1, "cards": "S10 S10"}
     assert PlayCards.from_dict(action.to_dict()) == action
-    assert format_cards(action.cards) == "S10 S10"
+    assert PlayCards(1, "s10 ♠T") == action and format_cards(action.cards) == "S10 S10"
+    with pytest.raises(ValueError):
+        PlayCards(1, "S11")
+
+
+def test_undo_play_takes_back_a_seats_play_and_all_after_it(at_tricks):
+    game = at_tricks()
+    game.play(0, "C3")
+    before = game.state()
+    game.play(1, "BJ")
+    finish_trick(game)
+    game.play(1, "S3")
+    assert [a.cards for a in game.undo_play(1)] == [tuple(parse_cards("S3"))]
+    undone = game.undo_play(1)
+    assert [a.seat for a in undone] == [1, 2, 3] and undone[0].cards == tuple(parse_cards("BJ"))
+    assert game.state() == before
+    game.undo_play(0)
+    refused(game, "nothing_to_undo", game.undo_play, 0)
