@@ -25,7 +25,18 @@ def part_catalog(code: str) -> Catalog:
 
 
 def part_translations(code: str) -> gettext.GNUTranslations:
+    """The app's catalog (if any) with the lessons' part added: what the app will show
+    once the integrator has merged the part into ``messages.po``."""
+    catalog = part_catalog(code)
+    app_po = ROOT / "locale" / code / "LC_MESSAGES" / "messages.po"
+    if app_po.exists():
+        with app_po.open("rb") as fh:
+            merged = read_po(fh, locale=code)
+        for message in catalog:
+            if message.id:
+                merged[message.id] = message
+        catalog = merged
     buf = io.BytesIO()
-    write_mo(buf, part_catalog(code), use_fuzzy=False)
+    write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)
     return gettext.GNUTranslations(buf)

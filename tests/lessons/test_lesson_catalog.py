@@ -15,7 +15,8 @@ from tutor.lessons.reference import load_reference
 from lesson_catalogs import part_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
-PYTHON = ["tutor/hints.py", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "lessons").glob("*.py"))]
+PYTHON = ["tutor/hints.py", "tutor/scenes/lessons.py", "tutor/scenes/rules.py",
+          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "lessons").glob("*.py"))]
 
 
 def lesson_strings() -> set[str]:

@@ -1,37 +1,201 @@
-"""Placeholder for the rules reference (filled by the lessons issue): the card order for now."""
+"""The rules reference: the default rules in plain words, a page per topic.
+
+Pages come from ``lessons/reference.yaml`` (``tutor.lessons.reference``): one per rules
+topic with example cards and a link to the lesson that teaches it, then the rule
+options in force (one line each), questions, strategy tips, common mistakes and a
+short history.  ↑/↓ or the number keys pick a page, L opens its lesson, B shows both
+languages.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 import pygame
 
-from engine import TrumpContext, parse_cards
-
-from ..i18n import N_
-from ..widgets import HandFan
+from ..i18n import N_, _
+from ..lessons import Lesson, load_all
+from ..lessons.reference import Section, load_reference
+from ..scene import Scene
+from ..text import TextLayout
+from ..theme import ON_FELT, Metrics
+from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
-from .common import PlaceholderScene
+from .common import Chrome
+from .lessons import BILINGUAL_KEY, LessonPlayerScene, bilingual
 
-ORDER_EXAMPLE = "BJ LJ H10 S10 D10 HA HK H2 SA SK S2"
+if TYPE_CHECKING:
+    from ..services import Services
+
+EXTRA_PAGES = (N_("Rule options in force"), N_("Questions"), N_("Strategy tips"), N_("Common mistakes"),
+               N_("History"))
 
 
-class RulesReferenceScene(PlaceholderScene):
-    title = N_("Rules reference")
-    body = N_(
-        "Level 10, ♥ trump: trumps run 大王 (big joker), 小王 (little joker), ♥10, the other 10s, then ♥A down "
-        "to ♥2. Every trump beats every card of ♠, ♦ and ♣. Points: each 5 is worth 5, each 10 and K 10."
-    )
-
-    def __init__(self, services) -> None:
+class RulesReferenceScene(Scene):
+    def __init__(self, services: "Services", topic: str | None = None) -> None:
         super().__init__(services)
-        self.fan = HandFan(services, parse_cards(ORDER_EXAMPLE), TrumpContext(level="10", trump="H"))
+        self.rules = services.store.settings.rule_set()
+        self.reference, self.problems = load_reference()
+        self.bilingual = False
+        self.lessons = {x.id: x for x in load_all(rules=self.rules) if isinstance(x, Lesson)}
+        self.chrome = Chrome(services, N_("Rules reference"))
+        sections = self.reference.sections if self.reference else ()
+        titles: list[str] = [s.heading for s in sections] + list(EXTRA_PAGES if self.reference else ())
+        self.pages = [Button(services, self._label(t), self._chooser(i), px=16) for i, t in enumerate(titles)]
+        self.menu = Menu(self.pages)
+        self.heading = TextPanel(services, self.heading_text, px=24, bold=True, colour=ON_FELT, background=None)
+        self.body = TextPanel(services, self.body_text, px=18)
+        self.example = HandFan(services)
+        self.caption = TextPanel(services, self.caption_text, px=15, colour=ON_FELT, background=None)
+        self.lesson_link = Button(services, self.lesson_label, self.open_lesson, px=17)
+        self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
+        self.page = 0
+        if topic is not None and self.reference is not None:
+            self.page = next((i for i, s in enumerate(sections) if s.id == topic), 0)
+        self.menu.focus = self.page
+        self.menu._sync()
+        self._load_page()
 
-    def resize(self, metrics) -> None:
+    def _label(self, msgid: str) -> Callable[[], str]:
+        return lambda: _(msgid)
+
+    def _chooser(self, index: int) -> Callable[[], None]:
+        def choose() -> None:
+            self.page = index
+            self._load_page()
+        return choose
+
+    @property
+    def section(self) -> Section | None:
+        if self.reference is None or self.page >= len(self.reference.sections):
+            return None
+        return self.reference.sections[self.page]
+
+    def _load_page(self) -> None:
+        section = self.section
+        example = section.examples[0] if section and section.examples else None
+        ctx = example.position.context(self.rules) if example and example.position else None
+        self.example.set_cards(example.cards if example else (), ctx)
+        self.lesson_link.enabled = bool(section and section.lesson in self.lessons)
+        self.resize(self.metrics)
+
+    # ----------------------------------------------------------------- text
+
+    def heading_text(self) -> str:
+        if self.reference is None:
+            return _("The rules reference could not be loaded.")
+        titles = [s.heading for s in self.reference.sections] + list(EXTRA_PAGES)
+        return bilingual(titles[self.page], self.bilingual)
+
+    def body_text(self) -> str:
+        reference, on = self.reference, self.bilingual
+        if reference is None:
+            return "\n".join(str(p) for p in self.problems)
+        section = self.section
+        if section is not None:
+            return "\n".join("· " + bilingual(line, on) for line in section.body)
+        extra = self.page - len(reference.sections)
+        if extra == 0:
+            return "\n".join("· " + bilingual(line, on) for line in reference.option_lines(self.rules))
+        if extra == 1:
+            return "\n".join(f"{bilingual(f.question, on)}\n{bilingual(f.body, on)}" for f in reference.faq)
+        lines = (reference.strategy, reference.mistakes, reference.history)[extra - 2]
+        bullet = "" if extra == 4 else "· "
+        return "\n".join(bullet + bilingual(line, on) for line in lines)
+
+    def caption_text(self) -> str:
+        section = self.section
+        if section is None or not section.examples or not section.examples[0].caption:
+            return ""
+        return bilingual(section.examples[0].caption, self.bilingual)
+
+    def lesson_label(self) -> str:
+        section = self.section
+        lesson = self.lessons.get(section.lesson or "") if section else None
+        if lesson is None:
+            return ""
+        return _("Lesson {n}: {title}").format(n=int(lesson.id), title=_(lesson.title))
+
+    # ----------------------------------------------------------------- actions
+
+    def open_lesson(self) -> None:
+        section = self.section
+        lesson = self.lessons.get(section.lesson or "") if section else None
+        if lesson is not None:
+            self.services.app.stack.push(LessonPlayerScene(self.services, lesson, self.rules))
+
+    def toggle_bilingual(self) -> None:
+        self.bilingual = not self.bilingual
+
+    # ----------------------------------------------------------------- layout, events, drawing
+
+    def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
-        height = min(self.content.height, metrics.px(240))
-        self.fan.place(pygame.Rect(self.content.left, self.content.top, self.content.width, height), metrics)
+        m = metrics
+        area = self.chrome.place(m)
+        gap = m.px(6)
+        left_w = min(m.px(280), area.width // 3)
+        n = max(1, len(self.pages))
+        h = min(m.px(40), (area.height - m.px(50) - gap * (n - 1)) // n)
+        for i, button in enumerate(self.pages):
+            button.place((area.left, area.top + i * (h + gap), left_w, h), m)
+        self.both.place((area.left, area.bottom - m.px(40), left_w, m.px(40)), m)
+        right = pygame.Rect(area.left + left_w + m.px(20), area.top, area.width - left_w - m.px(20), area.height)
+        self.heading.place((right.left, right.top, right.width, m.px(44)), m)
+        y = right.top + m.px(48)
+        link_h = m.px(42) if self.lesson_link.enabled else 0
+        fan_h = min(m.px(150), right.height // 4) if self.example.cards else 0
+        caption_h = m.px(30) if self.example.cards else 0
+        body_h = right.bottom - y - fan_h - caption_h - link_h - 3 * m.px(8)
+        self.body.place((right.left, y, right.width, body_h), m)
+        y += body_h + m.px(8)
+        self.example.place((right.left, y, right.width, fan_h), m)
+        y += fan_h
+        self.caption.place((right.left, y, right.width, caption_h), m)
+        y += caption_h + m.px(8)
+        self.lesson_link.place((right.right - m.px(420), y, m.px(420), link_h), m)
 
-    def draw_content(self, surface: pygame.Surface) -> None:
-        self.fan.draw(surface)
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.chrome.handle_event(event) is None:
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == BILINGUAL_KEY:
+                self.toggle_bilingual()
+                return None
+            if event.key == pygame.K_l:
+                self.open_lesson()
+                return None
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.pages:
+                self.menu.move(-1 if event.key == pygame.K_UP else 1)
+                self.menu.buttons[self.menu.focus].activate()
+                return None
+        for button in (self.lesson_link, self.both):
+            if button.enabled and button.handle_event(event) is None:
+                return None
+        return self.menu.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.chrome.draw(surface)
+        for i, button in enumerate(self.pages):
+            button.focused = i == self.page
+        self.menu.draw(surface)
+        self.both.draw(surface)
+        self.heading.draw(surface)
+        self.body.draw(surface)
+        if self.example.cards:
+            self.example.draw(surface)
+            self.caption.draw(surface)
+        if self.lesson_link.enabled:
+            self.lesson_link.draw(surface)
 
     def widgets(self) -> list[Widget]:
-        return [*super().widgets(), self.fan]
+        shown: list[Widget] = [*self.chrome.widgets(), *self.pages, self.both, self.heading, self.body]
+        if self.example.cards:
+            shown.extend([self.example, self.caption])
+        if self.lesson_link.enabled:
+            shown.append(self.lesson_link)
+        return shown
+
+    def text_layouts(self) -> list[TextLayout]:
+        return self.chrome.text_layouts() + super().text_layouts()
+
