@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from engine import (
@@ -513,19 +514,18 @@ class Narrator:
 
 # ---------------------------------------------------------------- review
 
-LESSONS: dict[str, str] = {
-    "03": N_("Trumps"),
-    "05": N_("Singles and pairs"),
-    "06": N_("Tractors"),
-    "07": N_("Ruffing and discarding"),
-    "08": N_("Throws"),
-    "09": N_("The kitty and the score"),
-}
-"""Lesson ids of the lessons a review links to, with their subject."""
+@lru_cache(maxsize=1)
+def lesson_titles() -> dict[str, str]:
+    """The title (a msgid) of every shipped lesson by id, read from the lesson files once."""
+    from .lessons import load_all
+
+    return {lesson.id: lesson.title for lesson in load_all() if lesson.available}
 
 
 def lesson_for(view: PlayerView, cards: Sequence[Card]) -> str:
-    """The lesson that teaches the rule a decision turns on."""
+    """The id of the lesson that teaches the rule a decision turns on: 03 trumps,
+    05 singles and pairs, 06 tractors, 07 ruffing and discarding, 08 throws, 09 the
+    kitty and the score."""
     ctx = view.ctx
     assert ctx is not None
     if len(view.hand) == len(cards):
@@ -573,7 +573,10 @@ class ReviewNote:
             why=ai_reason_text(self.reason))
 
     def lesson_text(self) -> str:
-        return _("Lesson {id}: {title}").format(id=self.lesson, title=_(LESSONS[self.lesson]))
+        title = lesson_titles().get(self.lesson)
+        if title is None:
+            return _("Lesson {id}").format(id=self.lesson)
+        return _("Lesson {id}: {title}").format(id=self.lesson, title=_(title))
 
 
 def review(plays: Sequence[LearnerPlay], advisor: Advisor) -> list[ReviewNote]:

@@ -214,6 +214,11 @@ def test_review_marks_the_plays_the_coach_would_change(app) -> None:
     assert review.index == min(review.notes)
     assert review.lesson.enabled and "Lesson 0" in review.lesson_label()
     app.frame(0.0)
+    lesson = review.notes[review.index].lesson
+    app.handle_event(key(pygame.K_4))  # the lesson link
+    from tutor.scenes.lessons import LessonPlayerScene
+    assert isinstance(app.stack.top, LessonPlayerScene) and app.stack.top.lesson.id == lesson
+    app.stack.pop()
     app.handle_event(key(pygame.K_RIGHT))
     assert review.index == min(review.notes) + 1
 

@@ -94,10 +94,18 @@ class ReviewScene(Scene):
             self._show()
 
     def open_lesson(self) -> None:
-        """Open the lessons, where the lesson named on the button teaches the rule."""
-        from .lessons import LessonBrowserScene
+        """Open the lesson named on the button (the lessons list if it cannot be read)."""
+        from ..lessons import load_all
+        from .lessons import LessonBrowserScene, LessonPlayerScene
 
-        self.services.app.stack.push(LessonBrowserScene(self.services))
+        note = self.notes.get(self.index)
+        if note is None:
+            return
+        rules = self.services.store.settings.rule_set()
+        lesson = next((item for item in load_all(rules=rules) if item.id == note.lesson and item.available), None)
+        stack = self.services.app.stack
+        stack.push(LessonPlayerScene(self.services, lesson) if lesson is not None
+                   else LessonBrowserScene(self.services))
 
     # ------------------------------------------------------------ scene
 
