@@ -448,6 +448,42 @@ def trick_facts(record: TrickRecord, ctx: TrumpContext) -> TrickFacts:
     return TrickFacts(winner, why, tuple(ruffs), tuple(overruffs), tuple(discards))
 
 
+@dataclass(frozen=True)
+class Said:
+    """A coach sentence kept as its msgid and values and put into words when shown, so
+    that switching the language changes the sentences already on screen too.
+
+    Values named ``who`` are seats (named from the learner's chair), ``suit`` effective
+    suits, tuples cards; anything else is shown as it is.
+    """
+
+    msgid: str
+    learner: int
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self) -> str:
+        words: dict[str, object] = {}
+        for key, value in self.values:
+            if key == "who":
+                assert isinstance(value, int)
+                words[key] = seat_label(value, self.learner)
+            elif key == "suit":
+                words[key] = suit_label(str(value))
+            elif isinstance(value, tuple):
+                words[key] = cards_text(value)
+            else:
+                words[key] = value
+        return _(self.msgid).format(**words)
+
+
+_WON = {
+    "lead": N_("{who} won the trick: nobody beat the lead."),
+    "higher": N_("{who} won the trick with a higher play of the led suit."),
+    "ruff": N_("{who} won the trick by ruffing."),
+    "overruff": N_("{who} won the trick with the highest ruff."),
+}
+
+
 @dataclass
 class Narrator:
     """One plain sentence the first time each thing happens in a coached hand."""
@@ -455,60 +491,49 @@ class Narrator:
     learner: int
     seen: set[str] = field(default_factory=set)
 
-    def _once(self, key: str, text: str, out: list[str]) -> None:
+    def _once(self, key: str, out: list[Said], msgid: str, **values: object) -> None:
         if key not in self.seen:
             self.seen.add(key)
-            out.append(text)
+            out.append(Said(msgid, self.learner, tuple(values.items())))
 
-    def trick(self, record: TrickRecord, ctx: TrumpContext) -> list[str]:
+    def trick(self, record: TrickRecord, ctx: TrumpContext) -> list[Said]:
         """Sentences for a finished trick (none once everything in it was explained)."""
-        out: list[str] = []
-
-        def who(seat: int) -> str:
-            return seat_label(seat, self.learner)
-
+        out: list[Said] = []
         lead = record.plays[0].cards
-        suit = suit_label(ctx.suit_of(lead[0]))
+        suit = ctx.suit_of(lead[0])
         if record.attempted:
-            self._once("throw_failed", _(
+            self._once("throw_failed", out, N_(
                 "{who} tried to throw {tried}, but another hand could beat part of it: only "
-                "{played} was played.").format(who=who(record.leader),
-                                               tried=cards_label(record.attempted, ctx),
-                                               played=cards_label(lead, ctx)), out)
+                "{played} was played."), who=record.leader,
+                tried=tuple(ctx.sorted(record.attempted)), played=tuple(ctx.sorted(lead)))
         facts = trick_facts(record, ctx)
         if facts.ruffs:
-            self._once("ruff", _("{who} had no {suit} and ruffed: a trump play of the lead's "
-                                 "shape beats any {suit}.").format(who=who(facts.ruffs[0]),
-                                                                  suit=suit), out)
+            self._once("ruff", out, N_("{who} had no {suit} and ruffed: a trump play of the "
+                                       "lead's shape beats any {suit}."),
+                       who=facts.ruffs[0], suit=suit)
         if facts.overruffs:
-            self._once("overruff", _("{who} over-ruffed: higher trumps beat the first "
-                                     "ruff.").format(who=who(facts.overruffs[0])), out)
+            self._once("overruff", out, N_("{who} over-ruffed: higher trumps beat the first "
+                                           "ruff."), who=facts.overruffs[0])
         if facts.discards:
-            self._once("discard", _("{who} discarded: a play that is neither the led suit nor "
-                                    "trumps of the lead's shape never wins.").format(
-                who=who(facts.discards[0])), out)
-        whys = {
-            "lead": N_("{who} won the trick: nobody beat the lead."),
-            "higher": N_("{who} won the trick with a higher play of the led suit."),
-            "ruff": N_("{who} won the trick by ruffing."),
-            "overruff": N_("{who} won the trick with the highest ruff."),
-        }
-        self._once("won_" + facts.why, _(whys[facts.why]).format(who=who(facts.winner)), out)
+            self._once("discard", out, N_("{who} discarded: a play that is neither the led "
+                                          "suit nor trumps of the lead's shape never wins."),
+                       who=facts.discards[0])
+        self._once("won_" + facts.why, out, _WON[facts.why], who=facts.winner)
         return out
 
     def kitty(self, last_lead: Sequence[Card], kitty: Sequence[Card], attackers_won: bool,
-              ctx: TrumpContext) -> list[str]:
+              ctx: TrumpContext) -> list[Said]:
         """The kitty sentence at the end of the hand."""
-        out: list[str] = []
+        out: list[Said] = []
         p = points(kitty)
         if attackers_won and p:
             m = kitty_multiplier(list(last_lead), ctx)
-            self._once("kitty", _("The attackers won the last trick: the {p} points in the "
-                                  "kitty count ×{m}, that is {total}.").format(
-                p=p, m=m, total=p * m), out)
+            self._once("kitty", out, N_("The attackers won the last trick: the {p} points in "
+                                        "the kitty count ×{m}, that is {total}."),
+                       p=p, m=m, total=p * m)
         elif p:
-            self._once("kitty", _("The dealers won the last trick: the {p} points in the kitty "
-                                  "are safe.").format(p=p), out)
+            self._once("kitty", out, N_("The dealers won the last trick: the {p} points in "
+                                        "the kitty are safe."), p=p)
         return out
 
 

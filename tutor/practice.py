@@ -53,7 +53,7 @@ class PracticeTable:
         self.seed = seed
         self.players = [make_ai(ai_kind, seed + seat) for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
-        self.messages: list[str] = []
+        self.messages: list[coach.Said] = []
         """The coach's sentences of this hand, oldest first."""
         self.learner_plays: list[coach.LearnerPlay] = []
         self.hints_used = 0
@@ -256,6 +256,10 @@ class PracticeTable:
             self._ladder_at = at
         self.hints_used += 1
         return self._ladder.next()
+
+    def hint_again(self, rung: int) -> coach.HintStep | None:
+        """A rung already shown, worded anew (in the language now chosen)."""
+        return self._ladder.step(rung) if self._ladder is not None else None
 
     @property
     def can_undo(self) -> bool:

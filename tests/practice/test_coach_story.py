@@ -56,14 +56,15 @@ def test_narrator_explains_each_thing_once() -> None:
     ctx = TrumpContext("10", "H")
     narrator = coach.Narrator(learner=0)
     first = narrator.trick(record(0, ["S8", "H3", "H5", "D2"], ctx), ctx)
-    text = " ".join(first)
+    text = " ".join(said.text() for said in first)
     assert "Right opponent had no ♠ and ruffed" in text
     assert "Partner over-ruffed" in text
     assert "Left opponent discarded" in text
     assert "Partner won the trick with the highest ruff." in text
     again = narrator.trick(record(0, ["S9", "H4", "H6", "D3"], ctx), ctx)
     assert again == []
-    throw = narrator.trick(record(1, ["SA", "SK", "S2", "SQ"], ctx, attempted="SA S5 S5"), ctx)
+    throw = [said.text() for said in
+             narrator.trick(record(1, ["SA", "SK", "S2", "SQ"], ctx, attempted="SA S5 S5"), ctx)]
     assert any("tried to throw" in t for t in throw)
     assert any("nobody beat the lead" in t for t in throw)
 
@@ -77,7 +78,7 @@ def test_discard_of_unmatched_trumps_is_not_a_ruff() -> None:
 def test_kitty_sentence_multiplies() -> None:
     ctx = TrumpContext("10", "H")
     narrator = coach.Narrator(learner=1)
-    out = narrator.kitty(parse_cards("S4 S4"), parse_cards("SK S5 D2"), True, ctx)
+    out = [said.text() for said in narrator.kitty(parse_cards("S4 S4"), parse_cards("SK S5 D2"), True, ctx)]
     assert out and "×4" in out[0] and "60" in out[0]
     assert narrator.kitty(parse_cards("S4"), parse_cards("SK"), True, ctx) == []
 
@@ -108,3 +109,15 @@ def test_review_marks_differing_plays_with_a_lesson() -> None:
 ])
 def test_lesson_for(hand, lead, play, lesson) -> None:
     assert coach.lesson_for(view_of(hand, lead), parse_cards(play)) == lesson
+
+
+def test_narration_follows_a_language_switch() -> None:
+    ctx = TrumpContext("10", "H")
+    said = coach.Narrator(learner=0).trick(record(0, ["S8", "H3", "H5", "D2"], ctx), ctx)
+    english = [s.text() for s in said]
+    set_language("zh_CN")
+    try:
+        chinese = [s.text() for s in said]
+    finally:
+        set_language("en")
+    assert chinese != english and all("♠" in t for t in chinese[:1])

@@ -181,15 +181,21 @@ class PracticeTableScene(Scene):
             return _("The last trick. Press L to go back.")
         return self.table.hint_line(self.hand.selected_cards())
 
+    def ladder_text(self) -> str:
+        """The hint shown last, in the language now chosen."""
+        assert self.ladder is not None
+        step = self.table.hint_again(self.ladder.rung)
+        return (step or self.ladder).text
+
     def _coach_text(self) -> str:
         if not self.table.coached:
             return _("The coach is off. Turn it on for hints and explanations.")
         table = self.table
         if table.phase == BURYING and table.learner_to_act:
             return "\n\n".join(coach.bury_advice(self.hand.selected_cards()))
-        lines = [self.ladder.text] if self.ladder is not None else []
+        lines = [self.ladder_text()] if self.ladder is not None else []
         room = COACH_LINES if self.metrics.scale >= 0.9 else COACH_LINES - 1
-        lines += reversed(self.table.messages[-room:])
+        lines += [said.text() for said in reversed(self.table.messages[-room:])]
         if not lines:
             return _("The coach explains what happens here. Press H for a hint.")
         return "\n\n".join(lines)
