@@ -74,6 +74,9 @@ def summary_lines(table: PracticeTable) -> list[str]:
                      else _("The opponents passed A and won the match."))
     else:
         lines.append(_("Next dealer: {who}.").format(who=coach.seat_label(result.next_dealer, learner)))
+    if table.coached:
+        lines.append(ngettext("You used {n} hint this hand.", "You used {n} hints this hand.",
+                              table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
     return lines
 
