@@ -181,11 +181,13 @@ class PracticeTableScene(Scene):
             return _("The last trick. Press L to go back.")
         return self.table.hint_line(self.hand.selected_cards())
 
-    def ladder_text(self) -> str:
-        """The hint shown last, in the language now chosen."""
-        assert self.ladder is not None
-        step = self.table.hint_again(self.ladder.rung)
-        return (step or self.ladder).text
+    def ladder_texts(self) -> list[str]:
+        """The last two hints climbed for this decision, in the language now chosen."""
+        if self.ladder is None:
+            return []
+        steps = [self.table.hint_again(rung) for rung in range(max(0, self.ladder.rung - 1),
+                                                                 self.ladder.rung + 1)]
+        return [step.text for step in steps if step is not None] or [self.ladder.text]
 
     def _coach_text(self) -> str:
         if not self.table.coached:
@@ -193,9 +195,9 @@ class PracticeTableScene(Scene):
         table = self.table
         if table.phase == BURYING and table.learner_to_act:
             return "\n\n".join(coach.bury_advice(self.hand.selected_cards()))
-        lines = [self.ladder_text()] if self.ladder is not None else []
-        room = COACH_LINES if self.metrics.scale >= 0.9 else COACH_LINES - 1
-        lines += [said.text() for said in reversed(self.table.messages[-room:])]
+        lines = self.ladder_texts()
+        room = COACH_LINES - len(lines) - (self.metrics.scale < 0.9)
+        lines += [said.text() for said in reversed(self.table.messages[-room:])] if room > 0 else []
         if not lines:
             return _("The coach explains what happens here. Press H for a hint.")
         return "\n\n".join(lines)

@@ -48,7 +48,9 @@ def summary_lines(table: PracticeTable) -> list[str]:
     assert result is not None
     learner = table.learner
     lines = [_("The attackers won {p} points in tricks.").format(p=result.trick_points)]
-    if result.kitty_multiplier is not None:
+    if not result.kitty_points:
+        lines.append(_("The kitty holds no points."))
+    elif result.kitty_multiplier is not None:
         lines.append(_("They won the last trick: the kitty's {p} points × {m} = {total}.").format(
             p=result.kitty_points, m=result.kitty_multiplier,
             total=result.kitty_points * result.kitty_multiplier))
