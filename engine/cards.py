@@ -90,8 +90,8 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other.index == self.index
+    # Equality is identity (object's ``__eq__``): every face exists once, so identical
+    # cards are the same object, and hands compare and count at C speed.
 
     def __lt__(self, other: "Card") -> bool:
         """Printed order only (suit, then rank); game order lives in ``TrumpContext``."""

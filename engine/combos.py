@@ -10,7 +10,6 @@ them.  "Can these cards match tractors of lengths L1, L2, ... with disjoint runs
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
@@ -48,10 +47,17 @@ def suit_of_cards(cards: Sequence[Card], ctx: TrumpContext) -> str | None:
     return suit
 
 
+def face_counts(cards: Iterable[Card]) -> dict[Card, int]:
+    """Copies of each face (a plain dict: cheaper than ``Counter`` on hot paths)."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
 def pair_faces(cards: Iterable[Card]) -> list[Card]:
     """Faces of which ``cards`` hold a pair, once per pair (a face held 2× is one pair)."""
-    counts = Counter(cards)
-    return [face for face, n in counts.items() for _ in range(n // 2)]
+    return [face for face, n in face_counts(cards).items() for _ in range(n // 2)]
 
 
 def pairs_by_position(faces: Iterable[Card], ctx: TrumpContext) -> dict[int, list[Card]]:
@@ -92,8 +98,10 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Component]:
     if suit_of_cards(cards, ctx) is None:
         raise ValueError(f"cards are not all of one effective suit: {' '.join(map(str, cards))}")
     pos_of = ctx.pos_table
-    counts = Counter(cards)
-    by_pos = pairs_by_position(pair_faces(cards), ctx)
+    if len(cards) == 1:
+        return [Component(SINGLE, cards, 0, pos_of[cards[0].index])]
+    counts = face_counts(cards)
+    by_pos = pairs_by_position([f for f, n in counts.items() for _ in range(n // 2)], ctx)
     for faces in by_pos.values():
         faces.sort(key=lambda c: c.index)
     mult = {p: len(f) for p, f in by_pos.items()}

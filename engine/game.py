@@ -22,6 +22,19 @@ A deal is a pure function of its seed (``random.Random(seed)``); the seeds of a 
 form a chain (``next_seed``), so a game is its rules, its start and its action log.
 ``undo`` and ``from_json`` replay that log.
 
+At a glance:
+
+- state: ``phase``, ``turn`` (who must bury or play), ``dealer``, ``level``, ``trump``,
+  ``ctx``, ``levels`` / ``team_levels``, ``hand(seat)``, ``trick`` (plays so far),
+  ``tricks``, ``declaration(s)``, ``attacker_points``, ``result`` and ``history``
+  (``HandSummary``), ``winner``, ``events`` (this deal's), ``log``;
+- questions: ``legal_declarations(seat)``, ``selectable(seat, selected)``,
+  ``legal_follow(seat)``, ``check(action)`` / ``is_legal(action)``, ``view(seat)``;
+- moves: ``deal()``, ``declare(seat, cards)``, ``close_declaring()``,
+  ``bury(seat, cards)``, ``play(seat, cards)``, ``next_hand()`` (each is ``push`` of an
+  action), ``undo()``, ``undo_play(seat)``;
+- saving: ``to_json()`` / ``from_json()``, ``deal_code()`` / ``from_deal_code()``.
+
 >>> game = Game(seed=7)
 >>> game.phase, game.level, game.dealer
 ('dealing', '2', None)

@@ -57,15 +57,31 @@ class LeadShape:
         return len(self.components) > 1
 
 
+_SHAPE_MEMO_SIZE = 4096
+
+
 def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
-    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit."""
+    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit.
+
+    Every follower of a trick asks for the same shape, so shapes are remembered per
+    ``TrumpContext`` (a bounded memo keyed by the lead's cards).
+    """
+    key = tuple(sorted(card.index for card in lead))
+    memo = ctx.memo
+    shape = memo.get(key)
+    if shape is not None:
+        return shape
     if not lead:
         raise ValueError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
         raise ValueError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
-    return LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
+    shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
+    if len(memo) >= _SHAPE_MEMO_SIZE:
+        memo.clear()
+    memo[key] = shape
+    return shape
 
 
 @dataclass(frozen=True)
@@ -168,9 +184,10 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
     (False, 'must_play_pair', ['SQ', 'SQ'])
     """
     shape = lead_shape(lead, ctx)
-    hand_counts = Counter(hand)
-    for face, n in Counter(play).items():
-        if hand_counts[face] < n:
+    hand = hand if isinstance(hand, (list, tuple)) else list(hand)
+    play = play if isinstance(play, (list, tuple)) else list(play)
+    for face in set(play):
+        if hand.count(face) < play.count(face):
             return FollowVerdict(False, NOT_IN_HAND, [face])
     if len(play) != shape.size:
         return FollowVerdict(False, WRONG_COUNT)
@@ -189,11 +206,25 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
         if have < want:
             if i < len(shape.tractors):
                 lengths = best_scored[: sum(best[: i + 1])]
-                by_pos = pairs_by_position(hand_faces, ctx)
-                run = next(packings(by_pos, lengths))
+                run = _missing_run(hand_faces, pair_faces(played), lengths, ctx)
                 return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(run)))
             return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(hand_faces)))
     return FollowVerdict(True)
+
+
+def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
+                 ctx: TrumpContext) -> list[Card]:
+    """A run of the hand (from a packing of ``lengths``) that the play does not hold:
+    the tractor to name when ``must_play_tractor`` is broken."""
+    runs = next(packings(pairs_by_position(hand_faces, ctx), lengths))
+    played = set(played_faces)
+    start = 0
+    for length in lengths:
+        run = runs[start:start + length]  # packings list each run's faces in order
+        start += length
+        if not played.issuperset(run):
+            return run
+    return runs[start - lengths[-1]:]
 
 
 def _doubled(faces: Iterable[Card]) -> list[Card]:

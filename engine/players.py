@@ -20,7 +20,7 @@ from typing import Callable, Protocol, Sequence
 from . import decompose
 from . import selectable as _selectable
 from .cards import Card
-from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
+from .game import KITTY_SIZE, SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
 from .view import Decision, PlayerView
 
@@ -48,7 +48,7 @@ class RandomPlayer:
         return Decision(options[choice].cards) if choice < len(options) else None
 
     def bury(self, view: PlayerView) -> Decision:
-        return Decision(tuple(self.rng.sample(view.hand, 8)))
+        return Decision(tuple(self.rng.sample(view.hand, KITTY_SIZE)))
 
     def play(self, view: PlayerView) -> Decision:
         assert view.ctx is not None

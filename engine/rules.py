@@ -101,7 +101,7 @@ class TrumpContext:
     ('T', 'S', True)
     """
 
-    __slots__ = ("level", "trump", "rules", "suit_table", "pos_table", "top_pos")
+    __slots__ = ("level", "trump", "rules", "suit_table", "pos_table", "top_pos", "memo")
 
     def __init__(self, level: str = "2", trump: str | None = None, rules: Rules | None = None):
         level = str(level).upper()
@@ -119,6 +119,8 @@ class TrumpContext:
         self.pos_table: list[int] = [0] * len(ALL_FACES)
         self._build()
         self.top_pos = max(self.pos_table)
+        self.memo: dict = {}
+        """Scratch space for derived facts the engine caches per context (lead shapes)."""
 
     def _build(self) -> None:
         twos = self.rules.constant_twos and self.level != "2"

@@ -213,3 +213,17 @@ def test_undo_play_takes_back_a_seats_play_and_all_after_it(at_tricks):
     assert game.state() == before
     game.undo_play(0)
     refused(game, "nothing_to_undo", game.undo_play, 0)
+
+
+def test_undo_across_the_end_of_a_hand_and_the_next_deal():
+    game = Game(seed=17)
+    play_hand(game, [make_player("random", seat) for seat in range(4)])
+    over = game.state()
+    last = game.undo()
+    assert game.phase == "tricks" and game.history == [] and game.result is None
+    assert game.team_levels == ("2", "2") and game.winner is None
+    game.push(last)
+    assert game.state() == over
+    game.next_hand()
+    assert game.undo().kind == "next_hand"
+    assert game.state() == over
