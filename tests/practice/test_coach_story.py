@@ -121,3 +121,11 @@ def test_narration_follows_a_language_switch() -> None:
     finally:
         set_language("en")
     assert chinese != english and all("♠" in t for t in chinese[:1])
+
+
+def test_every_ai_reason_code_has_its_own_sentence() -> None:
+    from engine.ai import REASON_CODES
+
+    generic = coach.ai_reason_text(None)
+    missing = [code for code in REASON_CODES if coach.ai_reason_text(Reason(code)) == generic]
+    assert not missing, f"reason codes the coach cannot word yet: {missing}"
