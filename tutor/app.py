@@ -184,6 +184,16 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _deal_code(text: str) -> str:
+    from engine import dealcode
+
+    try:
+        dealcode.decode(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from .scenes import SCENES
 
@@ -193,7 +203,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
     parser.add_argument("--screenshot", type=Path, help="render one frame to this PNG and exit")
     parser.add_argument("--seed", type=int, help="practice: the seed of the first deal")
-    parser.add_argument("--deal", metavar="CODE", help="practice: play the deal of this deal code")
+    parser.add_argument("--deal", metavar="CODE", type=_deal_code, help="practice: play the deal of this deal code")
     parser.add_argument("--autoplay", action="store_true",
                         help="practice: your seat plays itself; with --screenshot, the hand summary is saved")
     return parser.parse_args(argv)

@@ -186,7 +186,7 @@ def test_declare_buttons_follow_the_rules(app) -> None:
             app.stack.pop()
             continue
         legal = {d.cards for d in scene.table.declaration_options()}
-        options = scene._declare_key[0]
+        options = scene.declare_options
         assert {cards for cards, b in zip(options, scene.declare_buttons) if b.enabled} == legal
         before = len(scene.table.game.declarations)
         app.handle_event(click(enabled[0].rect.center))
@@ -295,3 +295,10 @@ def test_deal_code_replays_the_same_deal(tmp_path) -> None:
     assert result.returncode == 0, result.stderr
     saved = Store(tmp_path).load_match()
     assert saved["game"]["start"]["seed"] == 77
+
+
+def test_a_mistyped_deal_code_is_refused(tmp_path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SHENGJI_TUTOR_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "main.py", "--scene", "practice", "--deal", "0G3NQ-K8NJ3"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "does not check out" in result.stderr

@@ -9,8 +9,8 @@ the main action button (Play / Bury / Done) beside the hint line, and on the rig
 column of table controls (declare buttons while dealing; hint, undo, last trick,
 speed, coach on/off while playing).
 
-Keys: ←/→ and ↑/↓/Space choose cards (the hand fan), Enter plays, H hint, U undo,
-L last trick.  A click on a card that cannot be chosen is refused with the reason,
+Keys: ←/→ and ↑/↓/Space choose cards (the hand fan), Enter or 1 plays, H hint, U undo,
+L last trick; every button also has its number key.  A click on a card that cannot be chosen is refused with the reason,
 and resting the pointer on it shows the reason too.
 
 ``autoplay`` drives the learner's seat with its AI *through this scene's event
@@ -35,10 +35,11 @@ from ..i18n import N_, _
 from ..practice import PracticeTable
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS
-from .settings import SPEED_TEXT
 from ..theme import FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
 from ..widgets.base import Widget
+from ..widgets.status import UNDECIDED
+from .settings import SPEED_TEXT
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -97,7 +98,10 @@ class PracticeTableScene(Scene):
         self.speed_button = Button(services, self._speed_label, self._cycle_speed, px=18, hotkey=5)
         self.coach_button = Button(services, self._coach_label, self._toggle_coach, px=18, hotkey=6)
         self.declare_buttons: list[Button] = []
+        self.declare_options: list[tuple[Card, ...]] = []
+        """The declaration each declare button makes."""
         self.side_menu = Menu([])
+        self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.wait = 0.0
         """Seconds until the next automatic move."""
         self.shown: tuple[list[tuple[int, list[Card]]], int] | None = None
@@ -216,7 +220,6 @@ class PracticeTableScene(Scene):
         trick = pygame.Rect(rects.trick)
         trick.left = self.coach_rect.right + margin
         trick.width = right.left - margin - trick.left
-        self.trick_rect = trick
         self.status.place(rects.status, m)
         self.points.place(rects.points, m)
         for seat, rect in enumerate(rects.seats):
@@ -242,7 +245,7 @@ class PracticeTableScene(Scene):
     def _place_side(self) -> None:
         m = self.metrics
         buttons = self.side_menu.buttons
-        if not buttons or not hasattr(self, "side_rect"):
+        if not buttons:
             return
         gap = m.px(8)
         h = min(m.px(44), (self.side_rect.height - gap * (len(buttons) - 1)) // len(buttons))
@@ -264,7 +267,7 @@ class PracticeTableScene(Scene):
             label.cards_left = len(game.hand(seat))
             label.active = game.turn == seat and game.phase in (BURYING, TRICKS)
         declaration = game.declaration
-        trump = game.trump if game.ctx is not None else (declaration.trump if declaration else None)
+        trump = game.trump if game.ctx is not None else (declaration.trump if declaration else UNDECIDED)
         dealer = game.dealer if game.dealer is not None else (declaration.seat if declaration else None)
         mine, theirs = game.team_levels[table.learner % 2], game.team_levels[1 - table.learner % 2]
         self.status.set_status(
@@ -312,10 +315,11 @@ class PracticeTableScene(Scene):
             key = (tuple(candidates[:MAX_DECLARE_BUTTONS]), frozenset(legal))
             if key != self._declare_key:
                 self._declare_key = key
+                self.declare_options = candidates[:MAX_DECLARE_BUTTONS]
                 self.declare_buttons = [
                     Button(self.services, self._declare_label(cards), self._declarer(cards), px=18,
                            enabled=cards in legal, hotkey=2 + n)
-                    for n, cards in enumerate(candidates[:MAX_DECLARE_BUTTONS])]
+                    for n, cards in enumerate(self.declare_options)]
                 self.side_menu = Menu(self.declare_buttons + [self.speed_button])
                 self._place_side()
         elif self.side_menu.buttons[:1] != [self.hint_button]:
@@ -600,12 +604,12 @@ class PracticeTableScene(Scene):
     def _autopilot_declare(self) -> None:
         move = self.table.auto_move()
         if move is not None:
-            self._sync_side()
             self._press_declare(tuple(move))
 
     def _press_declare(self, cards: tuple[Card, ...]) -> None:
+        """Click the declare button for ``cards`` (when it is among those shown)."""
         self._sync_side()
-        for button, option in zip(self.declare_buttons, self._declare_key[0] if self._declare_key else ()):
+        for button, option in zip(self.declare_buttons, self.declare_options):
             if option == cards and button.enabled:
                 self._click(button.rect.center)
                 return
