@@ -2,8 +2,10 @@
 
 Everything here *asks the engine* and puts its answer into words; it never judges a
 play itself.  What a follow must contain is read off a legal follow the engine chose
-(every legal follow has the same structure vector, RULES.md §5); why a card cannot be
-picked is the verdict ``check_follow`` gives on the smallest play that contains it.
+(every legal follow has the same structure vector, RULES.md §5); why a play is refused
+is ``check_follow``'s verdict, and why a card cannot be picked is
+``why_not_selectable``'s: the obligation adding it would break, with the cards that
+meet it.
 
 Pure Python (no pygame), so the table scene, the review and the tests share it.
 
