@@ -166,10 +166,10 @@ def test_hint_ladder_and_undo_by_keys(app) -> None:
     hand = Counter(scene.table.game.hand(0))
     app.handle_event(key(pygame.K_RETURN))
     assert scene.table.learner_plays
-    if advance_to(app, scene, lambda table: table.phase == TRICKS):
-        app.handle_event(key(pygame.K_u))
-        assert Counter(scene.table.game.hand(0)) == hand
-        assert scene.table.learner_to_act and not scene.table.learner_plays
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)  # 24 tricks to go
+    app.handle_event(key(pygame.K_u))
+    assert Counter(scene.table.game.hand(0)) == hand
+    assert scene.table.learner_to_act and not scene.table.learner_plays
 
 
 def test_declare_buttons_follow_the_rules(app) -> None:
