@@ -120,8 +120,8 @@ class PracticeTable:
         game = self.game
         if self.phase == DEALING:
             if game.legal_declarations(self.learner):
-                return _("Dealing. You may declare trumps: show a level card ({level}).").format(
-                    level=game.level)
+                return _("Dealing. You can declare trumps now with your level cards ({level}): "
+                         "use a declare button.").format(level=game.level)
             return _("Dealing. Level {level}: watch for level cards to declare trumps.").format(
                 level=game.level)
         if self.phase == DECLARING:
