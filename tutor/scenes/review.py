@@ -123,11 +123,11 @@ class ReviewScene(Scene):
         self.alt_label.place((body.right - text_w, body.bottom - m.px(130), label_w, m.px(130)), m)
         self.alt_box = pygame.Rect(body.right - text_w + label_w, body.bottom - m.px(130), text_w - label_w,
                                    m.px(130))
-        widths = (m.px(170), m.px(170), m.px(220))
+        step_w = (area.width - 3 * gap) * 2 // 9  # three step buttons, the lesson link the rest
         x = area.left
-        for button, w in zip(self.menu.buttons, widths):
-            button.place((x, area.bottom - button_h, w, button_h), m)
-            x += w + gap
+        for button in self.menu.buttons[:3]:
+            button.place((x, area.bottom - button_h, step_w, button_h), m)
+            x += step_w + gap
         self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
 
     def widgets(self) -> list[Widget]:
