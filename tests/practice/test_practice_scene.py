@@ -12,7 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine import why_not_selectable
 from engine.game import BURYING, DECLARING, HAND_OVER, TRICKS, Game
+from tutor import coach
 from tutor.app import App
 from tutor.practice import PracticeTable
 from tutor.scenes.practice import PracticeTableScene
@@ -112,14 +114,21 @@ def test_a_hand_played_by_clicks_with_refusals(app) -> None:
                 continue
             app.handle_event(click(card_point(scene, i)))
             assert scene.hand.selected == set()
-            assert scene.flash == table.why_not([], scene.hand.cards[i])
-            refused[scene.flash.split(":")[0]] += 1
+            card = scene.hand.cards[i]
+            assert scene.flash == table.why_not([], card)
+            verdict = why_not_selectable(view.hand, view.lead, [], card, view.ctx)
+            assert not verdict.legal
+            if view.lead and verdict.reason == "must_follow_suit":
+                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash
+            elif verdict.reason in ("must_play_pair", "must_play_tractor"):
+                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash
+            refused[verdict.reason] += 1
         move = table.auto_move()
         click_cards(app, scene, move)
         assert Counter(scene.hand.selected_cards()) == Counter(move)
         app.handle_event(key(pygame.K_RETURN))
         assert len(table.game.hand(0)) == len(view.hand) - len(table.learner_plays[-1].cards)
-    assert refused, "some clicks were refused"
+    assert refused["must_follow_suit"], refused
     until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
 
 
