@@ -241,6 +241,19 @@ def test_match_is_saved_on_leaving_and_resumed(app) -> None:
     assert again.table.game.to_dict() == log
 
 
+def test_escape_from_the_summary_leaves_the_table(app) -> None:
+    from tutor.scenes import HomeScene
+
+    app.stack.push(HomeScene(app.services))
+    scene = open_table(app, seed=9, autoplay=True)
+    until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+    app.handle_event(key(pygame.K_ESCAPE))
+    app.frame(0.05)
+    assert isinstance(app.stack.top, HomeScene)
+    resumed = PracticeTableScene(app.services)
+    assert resumed.table.phase == HAND_OVER and resumed.table.game.seed == scene.table.game.seed
+
+
 def test_next_hand_continues_the_match(app) -> None:
     scene = open_table(app, seed=9, autoplay=True)
     until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))

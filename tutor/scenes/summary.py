@@ -161,9 +161,18 @@ class HandSummaryScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return event
+            self._leave()
+            return None
         self.menu.handle_event(event)
         return None
+
+    def _leave(self) -> None:
+        """Esc leaves the table too (it would only show this summary again); the match
+        stays saved for Practice to resume."""
+        stack = self.services.app.stack
+        stack.pop()
+        if stack.top is self.table_scene:
+            self.services.app.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
