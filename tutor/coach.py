@@ -317,6 +317,32 @@ def ai_reason_text(reason: Reason | None) -> str:
     return _(_REASONS[reason.code])
 
 
+# ---------------------------------------------------------------- strategy tips
+
+DECLARE_TIP = N_("Tip: declare a suit you hold many cards of, not merely any level card; "
+                 "a short trump suit helps the opponents.")
+PLAY_TIPS = (
+    N_("Tip: lead your side-suit aces early, while the others still hold that suit."),
+    N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; when an "
+       "opponent is, give low cards without points."),
+    N_("Tip: pairs and tractors win tricks. Keep a pair rather than break it to win one "
+       "more trick."),
+    N_("Tip: throw only when nothing still out can beat any part of it: the A and the big "
+       "pairs of that suit are gone or in your hand."),
+    N_("Tip: attackers, keep a strong pair of trumps for the last trick: the kitty's "
+       "points then count four times."),
+    N_("Tip: dealers, do not spend all your trumps early: the last trick decides the kitty."),
+)
+"""Strategy for the practice table (seed 004's advice), one at a time."""
+
+
+def tip(phase: str, trick: int) -> str:
+    """A strategy tip for the moment: declaring while dealing, else one per trick in turn."""
+    if phase in ("dealing", "declaring"):
+        return _(DECLARE_TIP)
+    return _(PLAY_TIPS[trick % len(PLAY_TIPS)])
+
+
 # ---------------------------------------------------------------- the hint ladder
 
 _PRINCIPLES: dict[str, str] = {

@@ -129,3 +129,9 @@ def test_every_ai_reason_code_has_its_own_sentence() -> None:
     generic = coach.ai_reason_text(None)
     missing = [code for code in REASON_CODES if coach.ai_reason_text(Reason(code)) == generic]
     assert not missing, f"reason codes the coach cannot word yet: {missing}"
+
+
+def test_tips_fit_the_moment() -> None:
+    assert "declare" in coach.tip("dealing", 0)
+    tips = {coach.tip("tricks", n) for n in range(len(coach.PLAY_TIPS))}
+    assert len(tips) == len(coach.PLAY_TIPS) and all(t.startswith("Tip:") for t in tips)

@@ -202,8 +202,8 @@ class PracticeTableScene(Scene):
         lines = self.ladder_texts()
         room = COACH_LINES - len(lines) - (self.metrics.scale < 0.9)
         lines += [said.text() for said in reversed(self.table.messages[-room:])] if room > 0 else []
-        if not lines:
-            return _("The coach explains what happens here. Press H for a hint.")
+        if len(lines) < COACH_LINES - 1:
+            lines.append(coach.tip(table.phase, len(table.game.tricks)))
         return "\n\n".join(lines)
 
     # ------------------------------------------------------------ layout
