@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot is not None:
         app.frame(0.0)
         for _ in range(AUTOPLAY_FRAMES):
-            if not any(getattr(scene, "busy", False) for scene in app.stack.scenes):
+            if not any(scene.busy for scene in app.stack.scenes):
                 break
             app.frame(AUTOPLAY_DT)
         pygame.image.save(app.screen, str(args.screenshot))
