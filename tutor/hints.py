@@ -15,10 +15,10 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from engine import Card, TrumpContext
+from engine.cards import SUIT_SYMBOLS
 
 from tutor.i18n import N_, _, ngettext
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
 SEAT_NAMES = (N_("you"), N_("the opponent on your right"), N_("your partner"),
@@ -168,7 +168,7 @@ def wrong_number(count: int) -> str:
 
 
 def explain(reason: str | None, cards: Sequence[Card], ctx: TrumpContext | None,
-            extra: Sequence[Card] = (), count: int | None = None) -> list[str]:
+            count: int | None = None) -> list[str]:
     """Every sentence for a judgement: the reason, then the facts about each card it
     names (why this card is a trump, what that card is worth)."""
     if reason is None or reason in ("right_option", "wrong_option"):

@@ -74,3 +74,35 @@ def test_no_stale_entries() -> None:
     wanted = lesson_strings() | python_strings()
     ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in part_catalog("zh_CN") if m.id}
     assert ids - wanted == set()
+
+
+def test_extractor_and_model_agree_on_every_visible_string() -> None:
+    """What ``pybabel extract`` takes from a lesson file is exactly what the lesson shows."""
+    from tutor.babel_yaml import extract_yaml
+    from tutor.lessons.loader import lesson_paths
+    from tutor.lessons.reference import REFERENCE_PATH
+
+    reference, _problems = load_reference()
+    shown = {path: set(lesson.texts()) for path, lesson in zip(lesson_paths(), load_all())}
+    shown[REFERENCE_PATH] = set(reference.texts())
+    for path, texts in shown.items():
+        with path.open("rb") as fh:
+            extracted = {message for _line, _func, message, _comments in extract_yaml(fh, [], [], {})}
+        assert extracted == texts, path.name
+
+
+@pytest.mark.parametrize("code", ["zh_CN", "en"])
+def test_app_catalog_carries_the_part(code: str) -> None:
+    """The app reads messages.po: every lesson string must be there, translated alike."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locale" / code / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        app = read_po(fh, locale=code)
+    differ = []
+    for message in part_catalog(code):
+        if not message.id:
+            continue
+        found = app.get(message.id)
+        if found is None or found.fuzzy or found.string != message.string:
+            differ.append(message.id)
+    assert differ == []

@@ -49,3 +49,13 @@ def test_option_guarded_steps_follow_the_rules() -> None:
     assert len(on) == len(off) + 1
     assert any(t and "constant twos" in t for t in on)
     assert not any(t and "constant twos" in t for t in off)
+
+
+def test_lessons_and_hints_do_not_import_pygame() -> None:
+    """The model, rules, loader and hints run without a display (the AI and tools use them)."""
+    import subprocess
+    import sys
+
+    code = "import sys, tutor.lessons, tutor.lessons.reference, tutor.hints; print('pygame' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

@@ -8,7 +8,7 @@ import pytest
 
 from engine import Rules, parse_cards
 from tutor.lessons import Lesson, LessonRun, load_all
-from tutor.lessons.model import Choose, Task
+from tutor.lessons.model import Choose
 from tutor.lessons.rules import CARD_RULES, correct_options
 
 LESSONS = [lesson for lesson in load_all() if isinstance(lesson, Lesson)]

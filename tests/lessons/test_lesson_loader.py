@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.lessons import UnavailableLesson, load_lesson
 from tutor.lessons.__main__ import main
@@ -51,9 +53,11 @@ def test_check_command_prints_problems_and_fails(capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().out.strip() == f"{path}:{EXPECTED['90_bad_card']}"
 
 
-def test_python_tags_are_refused_without_running(tmp_path, capfd) -> None:
+@pytest.mark.parametrize("tag", ["!!python/object/apply:os.system", "!!python/object:collections.OrderedDict",
+                                 "!!python/name:os.system", "!custom"])
+def test_python_tags_are_refused_without_running(tmp_path, tag: str) -> None:
     marker = tmp_path / "ran"
-    text = f'steps: !!python/object/apply:os.system ["touch {marker}"]\n'
+    text = f'steps: {tag} ["touch {marker}"]\n'
     with pytest.raises(ValueError, match="not allowed"):
         parse_yaml(text)
     assert not marker.exists()
@@ -69,3 +73,17 @@ def test_line_numbers_are_recorded() -> None:
     data = parse_yaml("a: 1\nb:\n  - x\n  - y\n")
     assert data.lines == {"a": 1, "b": 2}
     assert data["b"].lines == [3, 4]
+
+
+SOURCE = (Path(__file__).resolve().parents[2] / "lessons" / "05_singles_pairs.yaml").read_text(encoding="utf-8")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.integers(0, len(SOURCE) - 1), cut=st.integers(0, 30),
+       insert=st.text(alphabet=":-[]{}!&*#'\" \n\t5SHDCJ?|>%@`", max_size=6))
+def test_damaged_lesson_never_raises(tmp_path, start: int, cut: int, insert: str) -> None:
+    """Whatever an editor's slip does to a lesson, loading it reports, never raises."""
+    path = tmp_path / "05_damaged.yaml"
+    path.write_text(SOURCE[:start] + insert + SOURCE[start + cut:], encoding="utf-8")
+    lesson = load_lesson(path)
+    assert isinstance(lesson, UnavailableLesson) == bool(getattr(lesson, "problems", ()))

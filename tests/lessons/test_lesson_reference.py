@@ -17,7 +17,7 @@ REFERENCE, PROBLEMS = load_reference()
 
 def test_reference_loads() -> None:
     assert PROBLEMS == [] and REFERENCE is not None
-    assert REFERENCE.faq and REFERENCE.strategy and REFERENCE.mistakes and REFERENCE.history
+    assert REFERENCE.faq and len(REFERENCE.pages) == 3 and all(page.body for page in REFERENCE.pages)
 
 
 def test_sections_and_lessons_link_both_ways() -> None:
@@ -40,8 +40,11 @@ def test_one_line_per_option_in_force(options: dict) -> None:
 
 def test_broken_reference_reports_its_line(tmp_path) -> None:
     path = tmp_path / "reference.yaml"
-    path.write_text("title: \"Rules\"\nsummary: \"x\"\nsections: []\noptions:\n  - option: trumps\n"
-                    "    lines: []\nfaq: []\nstrategy: []\nmistakes: []\nhistory: []\n", encoding="utf-8")
+    page = "  heading: \"x\"\n  body: [\"y\"]\n"
+    path.write_text("title: \"Rules\"\nsummary: \"x\"\nsections: []\n"
+                    "options:\n  heading: \"x\"\n  items:\n    - option: trumps\n      lines: []\n"
+                    "faq:\n  heading: \"x\"\n  items: []\n"
+                    f"strategy:\n{page}mistakes:\n{page}history:\n{page}", encoding="utf-8")
     reference, problems = load_reference(path)
     assert reference is None
-    assert [str(p) for p in problems] == [f"{path}:5: options[0].option: unknown rule option 'trumps'"]
+    assert [str(p) for p in problems] == [f"{path}:7: options.items[0].option: unknown rule option 'trumps'"]

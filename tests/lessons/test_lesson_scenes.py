@@ -19,9 +19,9 @@ import pytest  # noqa: E402
 from engine import Card  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, load_all  # noqa: E402
-from tutor.lessons.model import Choose, Declare, Task  # noqa: E402
+from tutor.lessons.model import Choose, Declare  # noqa: E402
 from tutor.lessons.rules import CARD_RULES, correct_options  # noqa: E402
-from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
+from tutor.scenes.lessons import CardOption, LessonBrowserScene, LessonPlayerScene  # noqa: E402
 from tutor.scenes.rules import RulesReferenceScene  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 from tutor.widgets import HandFan, TrickView  # noqa: E402
@@ -82,8 +82,8 @@ def check_on_screen(app: App) -> None:
     scene = app.stack.top
     for widget in scene.widgets():
         assert screen.contains(widget.rect), (type(widget).__name__, widget.rect)
-        if isinstance(widget, HandFan):
-            assert all(widget.rect.contains(r) for r in widget.card_rects())
+        if isinstance(widget, (HandFan, CardOption)):
+            assert all(widget.rect.contains(r) for r in widget.card_rects()), type(widget).__name__
         if isinstance(widget, TrickView):
             assert all(widget.rect.contains(r) for rects in widget.play_rects().values() for r in rects)
     for layout in scene.text_layouts():
@@ -231,3 +231,63 @@ def test_screenshots(make_app, language, size) -> None:
     app.stack.push(RulesReferenceScene(app.services, "tractors"))
     app.frame(0.0)
     pygame.image.save(app.screen, str(out / f"rules-{tag}.png"))
+    for path in out.glob(f"*-{tag}.png"):
+        image = pygame.image.load(str(path))
+        assert image.get_size() == size
+        assert len({image.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 23)}) > 8
+
+
+def test_a_broken_lesson_opens_as_its_problems(make_app, tmp_path, monkeypatch) -> None:
+    import shutil
+
+    from tutor.lessons import loader
+
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    shutil.copy(loader.LESSON_DIR / "01_table.yaml", folder)
+    (folder / "02_broken.yaml").write_text('id: "02"\ntitle: !!python/name:os.system\n', encoding="utf-8")
+    monkeypatch.setattr(loader.load_all, "__defaults__", (folder, None))
+    app = make_app(size=(960, 600))
+    app.stack.push(LessonBrowserScene(app.services))
+    browser = app.stack.top
+    assert [t.lesson.available for t in browser.tiles] == [True, False]
+    app.frame(0.0)
+    check_on_screen(app)
+    app.handle_event(key(pygame.K_2))
+    page = app.stack.top
+    assert isinstance(page, LessonPlayerScene) and "02_broken.yaml:2: yaml" in page.body_text()
+    app.frame(0.0)
+    check_on_screen(app)
+    app.handle_event(key(pygame.K_RETURN))
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.stack.top is browser and "02" not in app.store.progress
+
+
+def test_keyboard_only_choice_and_cards(make_app) -> None:
+    """↓ and Enter answer a choice; ←/→ and ↑ pick cards; Enter checks."""
+    app = make_app()
+    lesson = next(x for x in LESSONS if x.id == "01")
+    app.stack.push(LessonPlayerScene(app.services, lesson))
+    scene = app.stack.top
+    app.handle_event(key(pygame.K_RETURN))  # narration → the partner question
+    assert isinstance(scene.step, Choose)
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RETURN))  # second option: wrong
+    assert not scene.run.feedback.correct
+    app.handle_event(key(pygame.K_UP))
+    app.handle_event(key(pygame.K_RETURN))  # first option: right
+    assert scene.run.feedback.correct
+    app.handle_event(key(pygame.K_RETURN))
+    assert scene.run.index == 2
+    lesson = next(x for x in LESSONS if x.id == "02")
+    app.stack.push(LessonPlayerScene(app.services, lesson))
+    scene = app.stack.top
+    app.handle_event(key(pygame.K_RETURN))  # to "Pick every card worth points"
+    wanted = {i for i, c in enumerate(scene.hand.cards) if c.points}
+    for i in range(len(scene.hand.cards)):
+        app.handle_event(key(pygame.K_RIGHT))
+        if i in wanted:
+            app.handle_event(key(pygame.K_UP))
+    assert scene.hand.selected == wanted
+    app.handle_event(key(pygame.K_RETURN))
+    assert scene.run.feedback.correct

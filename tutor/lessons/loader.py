@@ -449,7 +449,7 @@ class _Reader:
                     side = "your side must win the trick whatever you play" if rule.most else \
                         "the opponents must win the trick whatever you play"
                     self.problem(line, f"{where}.answer", f"{step.answer} needs a trick where {side}")
-        except (ValueError, AssertionError) as exc:
+        except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
             self.problem(line, f"{where}.answer", f"the engine cannot judge this step: {exc}")
 
     def check_choose(self, step: Choose, m: Map, where: str) -> None:
@@ -479,7 +479,7 @@ class _Reader:
         try:
             ctx = step.position.context(self.rules) if step.position else None
             right = correct_options(step, ctx)
-        except (ValueError, AssertionError, KeyError) as exc:
+        except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
             self.problem(at("answer"), f"{where}.answer", f"the engine cannot judge this step: {exc}")
             return
         if len(right) != 1:
@@ -509,6 +509,9 @@ def load_lesson(path: str | Path, rules: Rules | None = None) -> Lesson | Unavai
         lesson = None
     except (OSError, UnicodeDecodeError) as exc:
         reader.problem(1, "file", str(exc))
+        lesson = None
+    except Exception as exc:  # noqa: BLE001 - a lesson file must never take the app down
+        reader.problem(1, "lesson", f"cannot be read: {exc!r}")
         lesson = None
     if lesson is None or reader.problems:
         title = lesson.title if lesson is not None else None

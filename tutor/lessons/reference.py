@@ -3,7 +3,8 @@
 One section per topic, each naming the lesson that teaches it; lessons name their
 section by ``topic``, so the reference and the lessons link to each other.  The rule
 options have one line per value, and ``option_lines`` picks the lines of the options in
-force.  Read with the lessons' line-aware safe loader and the same error format.
+force.  Every string shown sits under a key the catalog extractor reads (``heading``,
+``body``, ``text``, ``question``, ``caption``).  Read with the lessons' line-aware safe loader and the same error format.
 """
 
 from __future__ import annotations
@@ -43,19 +44,33 @@ class Faq:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A page of plain lines: strategy tips, common mistakes, history."""
+
+    heading: str
+    body: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Reference:
     title: str
     summary: str
     sections: tuple[Section, ...]
+    options_heading: str
     options: tuple[tuple[str, tuple[tuple[Any, str], ...]], ...]
     """(option name, ((value, line), ...)) in display order."""
+    faq_heading: str
     faq: tuple[Faq, ...]
-    strategy: tuple[str, ...]
-    mistakes: tuple[str, ...]
-    history: tuple[str, ...]
+    pages: tuple[Page, ...]
+    """Strategy tips, common mistakes, history: in that order."""
 
     def section(self, topic: str) -> Section | None:
         return next((s for s in self.sections if s.id == topic), None)
+
+    def headings(self) -> list[str]:
+        """Every page's heading in display order: topics, options, questions, the rest."""
+        return [s.heading for s in self.sections] + [self.options_heading, self.faq_heading] + \
+            [p.heading for p in self.pages]
 
     def option_lines(self, rules: Rules) -> list[str]:
         """The line (English msgid) describing each option's value in ``rules``."""
@@ -72,14 +87,16 @@ class Reference:
             yield section.heading
             yield from section.body
             yield from (e.caption for e in section.examples if e.caption)
+        yield self.options_heading
         for _name, values in self.options:
             yield from (text for _value, text in values)
+        yield self.faq_heading
         for faq in self.faq:
             yield faq.question
             yield faq.body
-        yield from self.strategy
-        yield from self.mistakes
-        yield from self.history
+        for page in self.pages:
+            yield page.heading
+            yield from page.body
 
 
 class _ReferenceReader(_Reader):
@@ -127,9 +144,20 @@ class _ReferenceReader(_Reader):
         return Faq(self.get(m, "question", field, self.text, required=True),
                    self.get(m, "body", field, self.text, required=True))
 
-    def listed(self, m: Map, key: str, read: Any) -> tuple[Any, ...]:
-        items = self.get(m, key, "", self.sequence, required=True)
-        return tuple(read(item, items.lines[i], f"{key}[{i}]") for i, item in enumerate(items))
+    def listed(self, m: Map, key: str, where: str, read: Any) -> tuple[Any, ...]:
+        field = f"{where}.{key}" if where else key
+        items = self.get(m, key, where, self.sequence, required=True)
+        return tuple(read(item, items.lines[i], f"{field}[{i}]") for i, item in enumerate(items))
+
+    def block(self, data: Map, key: str, inner: str) -> tuple[str, Map]:
+        """A page block: its ``heading`` and the mapping holding ``inner``."""
+        m = self.get(data, key, "", self.mapping, required=True)
+        self.unknown_keys(m, {"heading", inner}, key)
+        return self.get(m, "heading", key, self.text, required=True), m
+
+    def page(self, data: Map, key: str) -> Page:
+        heading, m = self.block(data, key, "body")
+        return Page(heading, self.get(m, "body", key, self.texts, required=True))
 
     def reference(self, data: Any) -> Reference:
         if not isinstance(data, Map):
@@ -137,15 +165,17 @@ class _ReferenceReader(_Reader):
             raise _Invalid
         self.unknown_keys(data, {"title", "summary", "sections", "options", "faq", "strategy",
                                  "mistakes", "history"}, "")
+        options_heading, options = self.block(data, "options", "items")
+        faq_heading, faq = self.block(data, "faq", "items")
         return Reference(
             title=self.get(data, "title", "", self.text, required=True),
             summary=self.get(data, "summary", "", self.text, required=True),
-            sections=self.listed(data, "sections", self.section),
-            options=self.listed(data, "options", self.option),
-            faq=self.listed(data, "faq", self.faq),
-            strategy=self.get(data, "strategy", "", self.texts, required=True),
-            mistakes=self.get(data, "mistakes", "", self.texts, required=True),
-            history=self.get(data, "history", "", self.texts, required=True),
+            sections=self.listed(data, "sections", "", self.section),
+            options_heading=options_heading,
+            options=self.listed(options, "items", "options", self.option),
+            faq_heading=faq_heading,
+            faq=self.listed(faq, "items", "faq", self.faq),
+            pages=tuple(self.page(data, key) for key in ("strategy", "mistakes", "history")),
         )
 
 
@@ -161,6 +191,9 @@ def load_reference(path: str | Path = REFERENCE_PATH) -> tuple[Reference | None,
         reader.problem(1, "file", str(exc))
         reference = None
     except _Invalid:
+        reference = None
+    except Exception as exc:  # noqa: BLE001 - a damaged file is shown, never raised
+        reader.problem(1, "reference", f"cannot be read: {exc!r}")
         reference = None
     if reader.problems:
         return None, reader.problems

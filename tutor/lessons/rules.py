@@ -27,8 +27,12 @@ from engine import (
     kitty_multiplier,
     lead_shape,
     matches_lead,
+    points,
     trick_winner,
 )
+
+from engine.game import declaration_error, legal_declarations
+from engine.view import Declaration as EngineDeclaration
 
 from .model import SEATS, Choose, Declare, PlayTrick, SelectCards, Step, Task
 
@@ -45,12 +49,6 @@ class Judgement:
     correct: bool
     reason: str | None = None
     cards: tuple[Card, ...] = ()
-    extra: tuple[Card, ...] = ()
-    """Cards picked that should not have been (set rules)."""
-
-
-def _points(cards: Iterable[Card]) -> int:
-    return sum(card.points for card in cards)
 
 
 def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
@@ -132,7 +130,7 @@ class ExactCards(CardRule):
         target = self.target(step, ctx)
         extra = _minus(picked, target)
         if extra:
-            return Judgement(False, self._extra, extra, extra)
+            return Judgement(False, self._extra, extra)
         left = Counter(picked)
         missed: list[Card] = []
         for group in self._groups(step.hand, ctx):  # type: ignore[attr-defined]
@@ -254,11 +252,11 @@ class PointsRule(FollowRule):
     def best(self, step: Task, ctx: TrumpContext) -> list[Card]:
         plays = self.legal_plays(step, ctx)
         pick = max if self.most else min
-        return pick(plays, key=_points)
+        return pick(plays, key=points)
 
     def judge_legal(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
         best = self.best(step, ctx)
-        if _points(picked) == _points(best):
+        if points(picked) == points(best):
             return Judgement(True, "most_points" if self.most else "fewest_points", tuple(picked))
         return Judgement(False, "more_points" if self.most else "fewer_points", tuple(best))
 
@@ -278,9 +276,9 @@ class SafeBury(CardRule):
         assert isinstance(step, SelectCards) and step.count is not None
         if len(picked) != step.count:
             return Judgement(False, "wrong_number", tuple(picked))
-        points = tuple(card for card in picked if card.points)
-        if points:
-            return Judgement(False, "buried_points", points)
+        scoring = tuple(card for card in picked if card.points)
+        if scoring:
+            return Judgement(False, "buried_points", scoring)
         trumps = tuple(card for card in picked if ctx.is_trump(card))
         if trumps:
             return Judgement(False, "buried_trumps", trumps)
@@ -337,88 +335,52 @@ class StandingThrow(CardRule):
 
 # --------------------------------------------------------------------------- declaring
 
-
-def declaration_strength(cards: Sequence[Card], level: str) -> int:
-    """RULES.md §7: 1 a level card, 2 a pair of identical level cards, 3 ``LJ LJ``,
-    4 ``BJ BJ``; 0 for anything that is not a declaration."""
-    if len(cards) == 1 and cards[0].rank == level and not cards[0].is_joker:
-        return 1
-    if len(cards) == 2 and cards[0] == cards[1]:
-        card = cards[0]
-        if card.is_joker:
-            return 4 if str(card) == "BJ" else 3
-        if card.rank == level:
-            return 2
-    return 0
+_DECLARE_REASONS = {"cannot_declare": "not_a_declaration", "override_too_weak": "too_weak"}
+"""The engine's declaring codes, renamed where the lesson wording differs."""
 
 
-class Declaration(CardRule):
-    """Show a declaration the rules allow now, or pass (an empty pick) when none is.
+class DeclarationRule(CardRule):
+    """Show a declaration the engine allows now, or pass (an empty pick) when none is.
 
-    Overriding needs strictly greater strength; you may not override yourself (unless
-    ``self_override``) but may add the identical second card to your single (reinforce).
+    The learner is seat 0; ``shown`` is the declaration on the table.
     """
 
     name = "declaration"
     step_types = (Declare,)
 
-    def candidates(self, step: Declare, ctx: TrumpContext) -> list[list[Card]]:
-        counts = Counter(step.hand)
-        found = []
-        for card, n in counts.items():
-            for size in (1, 2):
-                cards = [card] * size
-                if n >= size and declaration_strength(cards, ctx.level):
-                    found.append(cards)
-        return found
+    @staticmethod
+    def _current(step: Declare) -> EngineDeclaration | None:
+        return EngineDeclaration(step.shown[0], step.shown[1]) if step.shown is not None else None
 
-    def verdict(self, step: Declare, ctx: TrumpContext, cards: list[Card]) -> str | None:
-        """``None`` when ``cards`` may be shown now, else the reason code."""
-        strength = declaration_strength(cards, ctx.level)
-        if not strength:
-            return "not_a_declaration"
-        if step.shown is None:
-            return None
-        seat, shown = step.shown
-        if seat == 0:
-            if len(shown) == 1 and cards == [shown[0], shown[0]]:
-                return None
-            if not ctx.rules.self_override:
-                return "own_declaration"
-            if cards[0].suit == shown[0].suit:
-                return "own_declaration"
-        return None if strength > declaration_strength(shown, ctx.level) else "too_weak"
+    def legal(self, step: Declare, ctx: TrumpContext) -> list[list[Card]]:
+        found = legal_declarations(0, step.hand, ctx.level, self._current(step), ctx.rules)
+        return [list(d.cards) for d in found]
 
     def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
         assert isinstance(step, Declare)
-        legal = self.answers_shown(step, ctx)
         if not picked:
+            legal = self.legal(step, ctx)
             if legal:
                 return Judgement(False, "could_declare", tuple(legal[-1]))
             return Judgement(True, "nothing_to_declare")
-        if Counter(picked) - Counter(step.hand):
-            return Judgement(False, "not_in_hand", tuple(picked))
-        reason = self.verdict(step, ctx, picked)
-        if reason:
-            return Judgement(False, reason, tuple(picked))
-        return Judgement(True, _declared_as(step, picked, ctx.level), tuple(picked))
-
-    def answers_shown(self, step: Declare, ctx: TrumpContext) -> list[list[Card]]:
-        return [c for c in self.candidates(step, ctx) if self.verdict(step, ctx, c) is None]
+        error = declaration_error(0, picked, step.hand, ctx.level, self._current(step), ctx.rules)
+        if error:
+            return Judgement(False, _DECLARE_REASONS.get(error, error), tuple(picked))
+        return Judgement(True, _declared_as(step, picked), tuple(picked))
 
     def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
         assert isinstance(step, Declare)
-        return self.answers_shown(step, ctx) or [[]]
+        return self.legal(step, ctx) or [[]]
 
     def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
         assert isinstance(step, Declare)
-        if self.answers_shown(step, ctx):
+        if self.legal(step, ctx):
             return []
-        candidates = self.candidates(step, ctx)
-        return candidates[0] if candidates else list(step.hand[:1])
+        anything = legal_declarations(0, step.hand, ctx.level, None, ctx.rules)
+        return list(anything[0].cards) if anything else list(step.hand[:1])
 
 
-def _declared_as(step: Declare, cards: list[Card], level: str) -> str:
+def _declared_as(step: Declare, cards: list[Card]) -> str:
     if step.shown is not None and step.shown[0] == 0:
         return "reinforces"
     if cards[0].is_joker:
@@ -439,7 +401,7 @@ CARD_RULES: dict[str, CardRule] = {
         PointsRule("save_points", most=False),
         SafeBury(),
         StandingThrow(),
-        Declaration(),
+        DeclarationRule(),
     )
 }
 
@@ -513,7 +475,7 @@ def _attackers_total(step: Choose, ctx: TrumpContext) -> str:
     won the last trick (``kitty`` is shown as ``cards``, the last lead as ``lead``)."""
     total = int(step.datum("tricks") or 0)
     if step.datum("last_trick") == "attackers":
-        total += _points(step.cards) * kitty_multiplier(list(step.lead), ctx)
+        total += points(step.cards) * kitty_multiplier(list(step.lead), ctx)
     return str(total)
 
 
@@ -537,7 +499,7 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     rule.name: rule
     for rule in (
         ValueRule("trick_winner", ("trick",), _trick_winner),
-        ValueRule("points", ("cards",), lambda s, c: str(_points(s.cards))),
+        ValueRule("points", ("cards",), lambda s, c: str(points(s.cards))),
         ValueRule("is_trump", ("cards",), lambda s, c: _yes(all(c.is_trump(x) for x in s.cards))),
         ValueRule("throw_stands", ("lead", "others"),
                   lambda s, c: _yes(check_lead(list(s.lead), [list(h) for h in s.others], c).ok)),

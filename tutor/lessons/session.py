@@ -51,7 +51,7 @@ class Feedback:
             lines.append(_(self.step.explain))
         else:
             count = getattr(self.step, "count", None)
-            lines.extend(hints.explain(j.reason, j.cards, self.ctx, j.extra, count))
+            lines.extend(hints.explain(j.reason, j.cards, self.ctx, count))
         if not self.correct and not lines:
             lines.append(_("Look again and try once more."))
         return lines

@@ -7,8 +7,9 @@ at draw time, so F2 switches language without losing the place, and ``B`` shows 
 other language under each line (bilingual view).
 
 Keys in the player: Enter checks the answer (or goes on), Backspace goes back a step,
-H shows the hint, B toggles the bilingual view, 1-9 pick an option; the hand takes
-←/→ to move, ↑/↓/Space to select.  The mouse does the same with the buttons.
+H shows the hint, B toggles the bilingual view, P passes (declaring), 1-9 or ↑/↓ and
+Enter pick an option; the hand takes ←/→ to move, ↑/↓/Space to select.  The mouse does
+the same with the buttons and the progress dots.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from engine import Card, Rules, trick_winner
 from .. import hints, i18n
 from ..i18n import N_, _
 from ..lessons import Lesson, LessonRun, UnavailableLesson, load_all
-from ..lessons.model import Choose, Declare, Narration, PlayTrick, Recap, SelectCards, Task
+from ..lessons.model import Choose, Declare, Narration, PlayTrick, Recap, SelectCards, Step, Task
 from ..lessons.rules import correct_options
 from ..scene import Scene
 from ..text import TextLayout, fit_text, layout_text
 from ..theme import ACCENT, FELT_DARK, FOCUS, INK, INK_SOFT, ON_FELT, ON_FELT_SOFT, PANEL, PANEL_EDGE, RED, Metrics
 from ..widgets import Button, HandFan, Menu, TextPanel, TrickView, card_height
+from ..widgets.card_art import ASPECT
 from ..widgets.base import Widget, panel
 from .common import Chrome
 
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
     from ..services import Services
 
 BILINGUAL_KEY = pygame.K_b
+NEUTRAL, RIGHT, WRONG = (255, 250, 232), (226, 244, 222), (252, 228, 222)
+"""Feedback panel backgrounds: a prompt, a right answer, a wrong one."""
 SEAT_LABELS = (N_("You"), N_("Right opponent"), N_("Partner"), N_("Left opponent"))
 
 
@@ -122,8 +126,7 @@ class LessonBrowserScene(Scene):
 
     def _opener(self, lesson: Lesson | UnavailableLesson) -> Callable[[], None]:
         def open_lesson() -> None:
-            if isinstance(lesson, Lesson):
-                self.services.app.stack.push(LessonPlayerScene(self.services, lesson))
+            self.services.app.stack.push(LessonPlayerScene(self.services, lesson))
         return open_lesson
 
     def _open_reference(self) -> None:
@@ -178,6 +181,49 @@ class LessonBrowserScene(Scene):
 
 
 # --------------------------------------------------------------------------- player
+
+
+class CardOption(Button):
+    """A choice shown as card pictures after its number key."""
+
+    def __init__(self, services: "Services", cards: tuple[Card, ...], action: Callable[[], None],
+                 hotkey: int) -> None:
+        super().__init__(services, lambda: hints.cards_text(cards), action, hotkey=hotkey, px=18)
+        self.cards = cards
+
+    def number_box(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + self.metrics.px(8), self.rect.top, self.metrics.px(28), self.rect.height)
+
+    def text_layout(self) -> TextLayout:
+        box = self.number_box()
+        return fit_text(self.services.fonts, str(self.hotkey), self.metrics.fpx(18), box.width, box.height,
+                        min_px=9, bold=True)
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Cards overlapping left to right, smaller when the button is too narrow."""
+        pad = self.metrics.px(5)
+        x0 = self.number_box().right + self.metrics.px(6)
+        room = self.rect.right - pad - x0
+        n = len(self.cards)
+        h = self.rect.height - 2 * pad
+        w = round(h / ASPECT)
+        if w + (n - 1) * w * 0.4 > room:  # even tightly overlapped they would not fit
+            w = int(room / (1 + 0.4 * (n - 1)))
+            h = round(w * ASPECT)
+        step = min(round(w * 0.72), (room - w) // (n - 1)) if n > 1 else 0
+        top = self.rect.centery - h // 2
+        return [pygame.Rect(x0 + i * step, top, w, h) for i in range(n)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        focused = self.focused and self.enabled
+        fill = (255, 236, 178) if (self.hovered or focused) else PANEL
+        panel(surface, self.rect, fill, FOCUS if focused else PANEL_EDGE, self.metrics.px(10), 3 if focused else 1)
+        number = self.text_layout()
+        box = self.number_box()
+        number.draw(surface, (box.left, box.centery - number.height // 2))
+        for card, rect in zip(self.cards, self.card_rects()):
+            face = self.services.cards.face(card, rect.width, four_colour=self.services.four_colour)
+            surface.blit(face, rect)
 
 
 class TableDiagram(Widget):
@@ -266,24 +312,36 @@ class Dots(Widget):
                 pygame.draw.circle(surface, FOCUS, centre, radius + self.metrics.px(4), 3)
 
 
-def _continue_lesson(services: "Services", rules: Rules) -> Lesson | None:
+def problem_lesson(broken: UnavailableLesson) -> Lesson:
+    """A broken lesson file still opens: as one page listing its problems."""
+    text = "\n".join(str(p) for p in broken.problems) or broken.path
+    return Lesson(id=broken.id, path=broken.path, title=N_("Lesson unavailable"), summary="", concept="",
+                  steps=(Narration(line=1, goal=N_("This lesson file has a problem."), text=text),))
+
+
+def _continue_lesson(services: "Services", rules: Rules) -> Lesson | UnavailableLesson:
     """The first lesson not yet completed (else the first one)."""
-    lessons = [x for x in load_all(rules=rules) if isinstance(x, Lesson)]
+    found = load_all(rules=rules)
+    lessons = [x for x in found if isinstance(x, Lesson)]
+    if not lessons:
+        return found[0] if found else UnavailableLesson("00", "lessons/")
     progress = services.store.progress
-    return next((x for x in lessons if not (x.id in progress and progress[x.id].completed)),
-                lessons[0] if lessons else None)
+    return next((x for x in lessons if not (x.id in progress and progress[x.id].completed)), lessons[0])
 
 
 class LessonPlayerScene(Scene):
     """One lesson, one step at a time.  Without a lesson it continues where the learner
     left off (the first lesson not completed)."""
 
-    def __init__(self, services: "Services", lesson: Lesson | None = None, rules: Rules | None = None) -> None:
+    def __init__(self, services: "Services", lesson: Lesson | UnavailableLesson | None = None,
+                 rules: Rules | None = None) -> None:
         super().__init__(services)
         self.rules = rules if rules is not None else services.store.settings.rule_set()
         lesson = lesson if lesson is not None else _continue_lesson(services, self.rules)
-        if lesson is None:
-            raise ValueError("no lesson can be opened")
+        self.saves_progress = isinstance(lesson, Lesson)
+        """False for the page that shows a broken file's problems."""
+        if isinstance(lesson, UnavailableLesson):
+            lesson = problem_lesson(lesson)
         self.lesson = lesson
         self.run = LessonRun(lesson, self.rules)
         self.furthest = 0
@@ -294,12 +352,12 @@ class LessonPlayerScene(Scene):
         self.dots = Dots(services, self)
         self.goal = TextPanel(services, self.goal_text, px=24, bold=True, colour=ON_FELT, background=None)
         self.body = TextPanel(services, self.body_text, px=19)
-        self.feedback = TextPanel(services, self.feedback_text, px=18, background=(255, 250, 232))
+        self.feedback = TextPanel(services, self.feedback_text, px=18, background=NEUTRAL)
         self.hand = HandFan(services, on_change=lambda _cards: self._sync_buttons())
         self.cards = HandFan(services)
         self.trick = TrickView(services, viewer=0)
         self.table = TableDiagram(services)
-        self.prev = Button(services, N_("Back"), self.back, px=18)
+        self.prev = Button(services, N_("Previous"), self.back, px=18)
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=18)
         self.check = Button(services, self.check_label, self.submit, px=18)
         self.passing = Button(services, N_("Pass"), self.pass_, px=18)
@@ -322,7 +380,7 @@ class LessonPlayerScene(Scene):
     # ----------------------------------------------------------------- state
 
     @property
-    def step(self):
+    def step(self) -> Step:
         return self.run.step
 
     def _load_step(self) -> None:
@@ -331,12 +389,13 @@ class LessonPlayerScene(Scene):
         self.show_hint = False
         hand = getattr(step, "hand", ()) or ()
         if getattr(step, "answer", None) == "all_trumps":
-            # finding the trumps is the task: a fresh, unsorted-by-trump hand without ★
-            self.hand.set_cards(sorted(hand), None)
+            # finding the trumps is the task: no ★, sorted by printed suit (jokers first)
+            self.hand.set_cards(sorted(hand, key=lambda c: (-1 if c.is_joker else c.index // 13, -c.index)), None)
         else:
             self.hand.set_cards(hand, ctx)
         self.hand.set_selectable(None)
-        shown = getattr(step, "cards", ()) or ()
+        # a choice shows its cards, or else the lead it asks about (a throw, a last trick)
+        shown = getattr(step, "cards", ()) or (step.lead if isinstance(step, Choose) else ())
         self.cards.set_cards(shown, ctx if isinstance(step, Narration) and step.position else None)
         if isinstance(step, Narration) and step.highlight:
             wanted = list(step.highlight)
@@ -348,9 +407,12 @@ class LessonPlayerScene(Scene):
         self.options = []
         if isinstance(step, Choose):
             for n, option in enumerate(step.options, 1):
-                label = (lambda o=option: hints.cards_text(o.cards)) if option.cards and not option.label \
-                    else (lambda o=option: bilingual(o.label, self.bilingual, " / "))
-                self.options.append(Button(self.services, label, lambda n=n: self.choose(n - 1), hotkey=n, px=18))
+                action = lambda n=n: self.choose(n - 1)  # noqa: E731
+                if option.cards and not option.label:
+                    self.options.append(CardOption(self.services, option.cards, action, n))
+                else:
+                    label = lambda o=option: bilingual(o.label, self.bilingual, " / ")  # noqa: E731
+                    self.options.append(Button(self.services, label, action, hotkey=n, px=18))
         self.options_menu = Menu(self.options)
         self._sync_buttons()
         self.resize(self.metrics)
@@ -375,7 +437,15 @@ class LessonPlayerScene(Scene):
         else:
             self.trick.set_trick([])
 
+    def _sync_feedback(self) -> None:
+        feedback = self.run.feedback
+        if self.show_hint or feedback is None:
+            self.feedback.background = NEUTRAL
+        else:
+            self.feedback.background = RIGHT if feedback.correct else WRONG
+
     def _sync_buttons(self) -> None:
+        self._sync_feedback()
         task = self.run.is_task and not isinstance(self.step, Choose)
         self.check.enabled = task and self.run.index not in self.run.solved and \
             (bool(self.hand.selected) or isinstance(self.step, Declare))
@@ -433,6 +503,7 @@ class LessonPlayerScene(Scene):
 
     def toggle_hint(self) -> None:
         self.show_hint = not self.show_hint
+        self._sync_feedback()
 
     def toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual
@@ -443,13 +514,13 @@ class LessonPlayerScene(Scene):
         self.services.app.back()
 
     def record(self) -> None:
-        if self.run.finished and not self.recorded:
+        if self.saves_progress and self.run.finished and not self.recorded:
             self.services.store.record_lesson(self.lesson.id, completed=True, mistakes=self.run.mistakes,
                                               stars=self.run.stars)
             self.recorded = True
 
     def exit(self) -> None:
-        if not self.recorded and self.lesson.id not in self.services.store.progress:
+        if self.saves_progress and not self.recorded and self.lesson.id not in self.services.store.progress:
             self.services.store.record_lesson(self.lesson.id, completed=False, mistakes=self.run.mistakes, stars=0)
 
     def open_reference(self) -> None:
@@ -500,7 +571,7 @@ class LessonPlayerScene(Scene):
             if isinstance(self.step, Declare):
                 return _("Select the cards to show, or press Pass.")
             if self.run.is_task:
-                return _("Select cards in your hand, then press Check.")
+                return _("Select cards in your hand, then press {button}.").format(button=self.check_label())
             if self.run.index == len(self.run.steps) - 1:
                 return _("Lesson complete: {stars}").format(stars="★" * self.run.stars) if self.run.finished \
                     else _("Some tasks are still open: use the dots to go back to them.")
@@ -607,7 +678,7 @@ class LessonPlayerScene(Scene):
         for widget in (self.hand, self.cards, self.trick, self.table):
             widget.place(hidden, m)
         if isinstance(step, Choose):
-            has_picture = bool(step.cards or step.trick)
+            has_picture = bool(step.cards or step.lead or step.trick)
             cols = pygame.Rect(v)
             if has_picture:
                 left_w = int(v.width * 0.55)
@@ -617,12 +688,16 @@ class LessonPlayerScene(Scene):
                 else:
                     self.cards.place(picture.inflate(0, -max(0, picture.height - m.px(170))), m)
                 cols = pygame.Rect(v.left + left_w + gap, v.top, v.width - left_w - gap, v.height)
-            n = max(1, len(self.options))
-            h = min(m.px(52), (cols.height - gap * (n - 1)) // n)
-            w = cols.width if has_picture else min(cols.width, m.px(620))
-            x = cols.left if has_picture else cols.centerx - w // 2
+            pictures = any(isinstance(b, CardOption) for b in self.options)
+            per_row = 2 if pictures and len(self.options) > 2 else 1  # card pictures: a grid, bigger cards
+            rows = max(1, -(-len(self.options) // per_row))
+            h = min(m.px(130) if pictures else m.px(52), (cols.height - gap * (rows - 1)) // rows)
+            full = cols.width if has_picture else min(cols.width, m.px(620 if per_row == 1 else 820))
+            w = (full - gap * (per_row - 1)) // per_row
+            x = cols.left if has_picture else cols.centerx - full // 2
             for i, button in enumerate(self.options):
-                button.place((x, cols.top + i * (h + gap), w, h), m)
+                row, col = divmod(i, per_row)
+                button.place((x + col * (w + gap), cols.top + row * (h + gap), w, h), m)
             return
         if isinstance(step, Narration):
             if step.table:
@@ -636,7 +711,8 @@ class LessonPlayerScene(Scene):
             hand_h = min(m.px(190), v.height * 9 // 20 if table else v.height)
             if table:
                 self._place_trick(pygame.Rect(v.left + v.width // 6, v.top, v.width * 2 // 3, v.height - hand_h - gap), m)
-            self.hand.place((v.left, v.bottom - hand_h, v.width, hand_h), m)
+            top = v.bottom - hand_h if table else v.top + (v.height - hand_h) // 2
+            self.hand.place((v.left, top, v.width, hand_h), m)
 
     def update(self, dt: float) -> None:
         """Text heights depend on the language and the bilingual view: lay out again
@@ -663,7 +739,9 @@ class LessonPlayerScene(Scene):
             return None
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.check.enabled:
+                if self.options and self.run.index not in self.run.solved:
+                    self.options[self.options_menu.focus].activate()  # the option ↑/↓ moved to
+                elif self.check.enabled:
                     self.submit()
                 else:
                     self.forward()

@@ -27,10 +27,6 @@ from .lessons import BILINGUAL_KEY, LessonPlayerScene, bilingual
 if TYPE_CHECKING:
     from ..services import Services
 
-EXTRA_PAGES = (N_("Rule options in force"), N_("Questions"), N_("Strategy tips"), N_("Common mistakes"),
-               N_("History"))
-
-
 class RulesReferenceScene(Scene):
     def __init__(self, services: "Services", topic: str | None = None) -> None:
         super().__init__(services)
@@ -40,7 +36,7 @@ class RulesReferenceScene(Scene):
         self.lessons = {x.id: x for x in load_all(rules=self.rules) if isinstance(x, Lesson)}
         self.chrome = Chrome(services, N_("Rules reference"))
         sections = self.reference.sections if self.reference else ()
-        titles: list[str] = [s.heading for s in sections] + list(EXTRA_PAGES if self.reference else ())
+        titles = self.reference.headings() if self.reference else []
         self.pages = [Button(services, self._label(t), self._chooser(i), px=16) for i, t in enumerate(titles)]
         self.menu = Menu(self.pages)
         self.heading = TextPanel(services, self.heading_text, px=24, bold=True, colour=ON_FELT, background=None)
@@ -84,8 +80,7 @@ class RulesReferenceScene(Scene):
     def heading_text(self) -> str:
         if self.reference is None:
             return _("The rules reference could not be loaded.")
-        titles = [s.heading for s in self.reference.sections] + list(EXTRA_PAGES)
-        return bilingual(titles[self.page], self.bilingual)
+        return bilingual(self.reference.headings()[self.page], self.bilingual)
 
     def body_text(self) -> str:
         reference, on = self.reference, self.bilingual
@@ -99,9 +94,9 @@ class RulesReferenceScene(Scene):
             return "\n".join("· " + bilingual(line, on) for line in reference.option_lines(self.rules))
         if extra == 1:
             return "\n".join(f"{bilingual(f.question, on)}\n{bilingual(f.body, on)}" for f in reference.faq)
-        lines = (reference.strategy, reference.mistakes, reference.history)[extra - 2]
-        bullet = "" if extra == 4 else "· "
-        return "\n".join(bullet + bilingual(line, on) for line in lines)
+        page = reference.pages[extra - 2]
+        bullet = "" if page is reference.pages[-1] else "· "  # the history reads as paragraphs
+        return "\n".join(bullet + bilingual(line, on) for line in page.body)
 
     def caption_text(self) -> str:
         section = self.section
