@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Callable, Protocol, Sequence
 
 from . import decompose
 from . import selectable as _selectable
+from .ai import KINDS as AI_KINDS
+from .ai import make as make_ai
 from .cards import Card
 from .game import KITTY_SIZE, SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
@@ -93,7 +96,10 @@ class RandomPlayer:
         return [card for component in picked for card in component.cards]
 
 
-PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    **{kind: partial(make_ai, kind) for kind in AI_KINDS},
+}
 """Player kinds by name: ``kind -> factory(seed)``.  Other modules register theirs."""
 
 

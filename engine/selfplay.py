@@ -6,6 +6,11 @@ teams at 2, its dealer the final declarer) with team A (seats 0 & 2) and team B
 JSON object per hand to stdout and nothing else (summary and progress go to stderr);
 ``--check`` runs the invariants of ``engine.invariants`` after every action and
 exits with status 1 if any is violated.
+
+``--paired`` compares two kinds on the same deals: every hand is the first hand of a
+fresh match (both teams at 2) and each deal is played twice, the second time with the
+teams' kinds swapped; lines 2k-1 and 2k share their ``seed`` (``kinds`` says who played
+which team).  N still counts hands (lines).
 """
 
 from __future__ import annotations
@@ -16,11 +21,11 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, TextIO
 
 from . import invariants
 from .game import TEAMS, Game, HandSummary, next_seed
-from .players import PLAYERS, Hook, make_player, play_hand
+from .players import PLAYERS, Hook, Player, make_player, play_hand
 from .rules import Rules
 
 
@@ -89,6 +94,29 @@ def consecutive_hands(
         yield play_hand(game, players, after)
 
 
+def paired_hands(
+    count: int,
+    seed: int,
+    kinds: dict[str, str],
+    rules: Rules,
+    after: Hook | None = None,
+    make: Callable[[str, int], Player] = make_player,
+) -> Iterator[tuple[HandSummary, dict[str, str]]]:
+    """``count`` first hands, each deal twice: as given, then with the kinds swapped.
+
+    The second play starts from the seed the first one actually played (after any
+    redeal), so both play the same cards.  ``make`` builds the players (a benchmark
+    may wrap them).
+    """
+    swapped = {"A": kinds["B"], "B": kinds["A"]}
+    for played in range(count):
+        turn = kinds if played % 2 == 0 else swapped
+        players = [make(turn[TEAMS[seat % 2]], seed * 4 + seat) for seat in range(4)]
+        summary = play_hand(Game(rules, seed), players, after)
+        seed = summary.seed if played % 2 == 0 else next_seed(summary.seed)
+        yield summary, turn
+
+
 def _checker(totals: Totals) -> Hook:
     def check(game: Game) -> None:
         totals.violations.extend(invariants.violations(game))
@@ -129,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", metavar="YAML", help="a rule-set file (RULES.md options)")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand on stdout")
     parser.add_argument("--check", action="store_true", help="check invariants after every action")
+    parser.add_argument("--paired", action="store_true", help="each deal twice, kinds swapped")
     args = parser.parse_args(argv)
     rules = Rules.from_yaml(args.rules) if args.rules else Rules()
     kinds = {"A": args.team_a, "B": args.team_b}
@@ -137,10 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     totals = Totals()
     after = _checker(totals) if args.check else None
     started = time.perf_counter()
-    for summary in consecutive_hands(args.hands, args.seed % 2**32, kinds, rules, after):
+    seed = args.seed % 2**32
+    hands = (
+        paired_hands(args.hands, seed, kinds, rules, after)
+        if args.paired
+        else ((summary, kinds) for summary in consecutive_hands(args.hands, seed, kinds, rules, after))
+    )
+    for summary, hand_kinds in hands:
         totals.add(summary)
         if args.json:
-            print(json.dumps(hand_record(summary, kinds)))
+            print(json.dumps(hand_record(summary, hand_kinds)))
         if totals.hands % 1000 == 0:
             print(f"... {totals.hands} hands", file=sys.stderr)
     elapsed = time.perf_counter() - started

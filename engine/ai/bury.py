@@ -8,27 +8,19 @@ from itertools import combinations
 from typing import Sequence
 
 from ..cards import BIG, JOKER, Card, points
+from ..game import KITTY_SIZE
 from ..rules import TRUMP, TrumpContext
 from ..view import Decision, PlayerView
 from .reasons import decision
 from .structure import by_suit, choose_singles
 from .table import keep_value
 
-KITTY = 8
 VOID_BONUS = 15.0
 """What an empty side suit is worth (in keep-value units): ruffs later."""
 POINT_PENALTY = 3.0
 """Extra keep value per point when the last trick is not safe."""
 PAIR_PENALTY = 12.0
 """Extra keep value of a card whose twin is also held."""
-
-
-def bury_pool(view: PlayerView) -> list[Card]:
-    """The 33 cards to bury from: the hand, plus the kitty if the view keeps it apart."""
-    cards = list(view.hand)
-    if view.kitty is not None and len(cards) < 25 + KITTY:
-        cards += view.kitty
-    return cards
 
 
 def last_trick_safe(cards: Sequence[Card], ctx: TrumpContext) -> bool:
@@ -41,7 +33,7 @@ def decide(view: PlayerView, plain: bool = False) -> Decision:
     """Choose 8 cards; ``plain`` skips voiding suits (the easy player)."""
     ctx = view.ctx
     assert ctx is not None
-    pool = bury_pool(view)
+    pool = list(view.hand)  # the dealer holds the 33 cards
     counts = Counter(pool)
     safe = last_trick_safe(pool, ctx)
 
@@ -55,11 +47,11 @@ def decide(view: PlayerView, plain: bool = False) -> Decision:
     for n in range(0 if plain else len(sides), -1, -1):
         for voided in combinations(sorted(sides), n):
             buried = [c for s in voided for c in sides[s]]
-            if len(buried) > KITTY:
+            if len(buried) > KITTY_SIZE:
                 continue
             rest = Counter(pool)
             rest.subtract(buried)
-            buried += choose_singles(+rest, KITTY - len(buried), cost, keep_pairs=False)
+            buried += choose_singles(+rest, KITTY_SIZE - len(buried), cost, keep_pairs=False)
             total = sum(cost(c) for c in buried) - VOID_BONUS * len(voided)
             if best is None or total < best[0]:
                 best = (total, buried, voided)

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..cards import BIG, JOKER, LITTLE, SUITS, Card
+from ..cards import Card
+from ..game import view_declarations
 from ..view import Decision, PlayerView
 from .reasons import decision
 
+HAND = 25
 MIN_CARDS = 5
 """Too few cards dealt to judge a suit: wait."""
 SHARE = 0.42
@@ -31,37 +33,24 @@ def trump_share(hand: Sequence[Card], suit: str | None, level: str) -> float:
 
 
 def decide(view: PlayerView) -> Decision | None:
-    hand, level, current = view.hand, view.level, view.declaration
-    counts = Counter(hand)
+    """Reinforce an own single when possible; otherwise declare the legal option whose
+    trumps would be the largest share of the hand, if that share is high enough."""
+    options = view_declarations(view)
+    current = view.declaration
     if current is not None and current.seat == view.seat:
-        face = current.cards[0]
-        if current.strength == 1 and counts[face] >= 2:
-            return decision((face, face), "declare_reinforce")
+        for option in options:
+            if option.cards == current.cards * 2:
+                return decision(option.cards, "declare_reinforce")
         return None
-    if current is not None and current.seat == view.partner:
+    if not options or len(view.hand) < MIN_CARDS or (current is not None and current.seat == view.partner):
         return None
-    if len(hand) < MIN_CARDS:
-        return None
-    held = current.strength if current is not None else 0
-    options: list[tuple[float, tuple[Card, ...], str]] = []
-    for suit in SUITS:
-        face = Card.of(suit, level)
-        if counts[face] == 0:
-            continue
-        shown = (face, face) if counts[face] >= 2 else (face,)
-        if len(shown) > held:
-            code = "declare_pair_override" if current is not None else "declare_long_suit"
-            options.append((trump_share(hand, suit, level), shown, code))
-    for strength, rank in ((3, LITTLE), (4, BIG)):
-        joker = Card.of(JOKER, rank)
-        if counts[joker] >= 2 and strength > held:
-            options.append((trump_share(hand, None, level) + 0.1, (joker, joker), "declare_no_trump"))
-    if not options:
-        return None
-    share, shown, code = max(options, key=lambda o: o[0])
+    best = max(options, key=lambda o: (trump_share(view.hand, o.trump, view.level), o.strength))
+    share = trump_share(view.hand, best.trump, view.level)
     if current is None:
-        need = SHARE_FINAL if len(hand) >= 25 else SHARE
+        need = SHARE_FINAL if len(view.hand) >= HAND else SHARE
+        code = "declare_no_trump" if best.trump is None else "declare_long_suit"
     else:
-        theirs = trump_share(hand, current.trump, level)
+        theirs = trump_share(view.hand, current.trump, view.level)
         need = SHARE_OVERRIDE if share > theirs + 0.1 else 1.0
-    return decision(shown, code) if share >= need else None
+        code = "declare_no_trump" if best.trump is None else "declare_pair_override"
+    return decision(best.cards, code) if share >= need else None

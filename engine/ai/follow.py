@@ -8,10 +8,10 @@ stake is the same: the points on the trick, won or given away.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ..cards import Card, points
 from ..combos import pair_faces
+from ..game import KITTY_SIZE
 from ..play import check_follow, legal_follow
 from ..rules import TRUMP
 from ..scoring import kitty_multiplier
@@ -21,16 +21,12 @@ from .structure import build_to_shape, choose_singles, of_suit
 from .table import LEAD_VALUE, Table
 
 COST_WEIGHT = 0.15
-"""Points one unit of ``keep_value`` is worth when spent on a trick."""
+"""Points one unit of card ``power`` is worth when spent on a trick."""
+KEEP_SHARE = {True: 0.6, False: 0.45}
+"""Share of a point card's points that its side (dealers: True) expects to keep if
+the card is held back for a later trick."""
 PARTNER_LATER_WIN = 0.3
 """Guess that a partner still to play takes a trick an opponent is winning."""
-
-
-@dataclass
-class Scored:
-    cards: list[Card]
-    utility: float
-    wins: bool
 
 
 def candidates(t: Table) -> list[list[Card]]:
@@ -82,11 +78,13 @@ def kitty_stake(t: Table, last_lead: list[Card]) -> float:
     if t.view.kitty is not None:
         return mult * points(t.view.kitty)
     hidden = max(1, t.mem.hidden_total())
-    return mult * t.mem.points_out() * 8 / hidden
+    return mult * t.mem.points_out() * KITTY_SIZE / hidden
 
 
-def score(t: Table, play: list[Card]) -> Scored:
-    """Expected value of ``play`` for this seat's team, in points."""
+def utility(t: Table, play: list[Card]) -> float:
+    """Expected value of ``play`` for this seat's team, in points: the trick's points
+    won (by either side: the dealers 'win' the points they deny), less what the point
+    cards played would have been worth kept, plus the lead, less the power spent."""
     shape = t.shape
     assert shape is not None
     wins = t.wins_now(play)
@@ -97,19 +95,26 @@ def score(t: Table, play: list[Card]) -> Scored:
         team_win = 1.0 - t.beat_risk(current, shape, t.later_opponents)
     else:
         team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
-    stake = t.table_points + points(play)
+    mine = points(play)
+    stake = t.table_points + mine
     if len(t.hand) == len(play):
         stake += kitty_stake(t, t.plays[0])
-    utility = (2 * team_win - 1) * stake + team_win * LEAD_VALUE - COST_WEIGHT * t.value(play)
-    return Scored(play, utility, wins)
+    return (team_win * (stake + LEAD_VALUE) - KEEP_SHARE[t.dealer_side] * mine
+            - COST_WEIGHT * t.power(play))
 
 
 def decide(t: Table) -> Decision:
     plays = candidates(t)
     if len(plays) == 1:
         return decision(plays[0], "must_follow")
-    best = max((score(t, p) for p in plays), key=lambda s: s.utility)
-    return decision(best.cards, reason_for(t, best.cards, best.wins), _concerned(t, best))
+    return explain(t, max(plays, key=lambda p: utility(t, p)))
+
+
+def explain(t: Table, play: list[Card]) -> Decision:
+    """``play`` with the reason that describes it in this trick; the seat concerned is
+    the one winning the trick when this play does not take it over."""
+    wins = t.wins_now(play)
+    return decision(play, reason_for(t, play, wins), None if wins else t.winner_seat)
 
 
 def reason_for(t: Table, play: list[Card], wins: bool) -> str:
@@ -118,15 +123,12 @@ def reason_for(t: Table, play: list[Card], wins: bool) -> str:
     assert shape is not None
     ruff = shape.suit != TRUMP and all(t.ctx.is_trump(c) for c in play)
     if wins:
-        current_ruffed = t.ctx.suit_of(t.plays[t.winner_index][0]) != shape.suit
+        opponent_ruffed = (t.ctx.suit_of(t.plays[t.winner_index][0]) != shape.suit
+                           and not t.is_partner(t.winner_seat))
         if ruff:
-            return "overruff" if current_ruffed else "ruff_points" if t.table_points else "ruff"
+            return "overruff" if opponent_ruffed else "ruff_points" if t.table_points else "ruff"
         return "win_points" if t.table_points + points(play) else "win_trick"
     if t.is_partner(t.winner_seat):
         return "partner_winning_give_points" if points(play) else "partner_winning_follow_low"
     followed = any(t.ctx.suit_of(c) == shape.suit for c in play)
     return "follow_low" if followed else "cheapest_discard"
-
-
-def _concerned(t: Table, best: Scored) -> int | None:
-    return t.winner_seat if not best.wins else None

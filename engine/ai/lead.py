@@ -15,6 +15,15 @@ from .table import Table
 
 SURE = 0.08
 """A lead whose chance of being beaten by an opponent is below this counts as sure."""
+ENDGAME = 6
+"""Attackers plan the last trick when they hold this many cards or fewer."""
+DRAW_SHARE = {True: 0.35, False: 0.6}
+"""Share of the unseen trumps a seat must hold to lead trumps (dealer side: True); the
+partner holds some of the unseen ones, so less than half suffices."""
+SHORT_BONUS = 3.0
+"""How much lower (in keep value) a card of a short suit counts when picking a low lead."""
+LENGTH_WEIGHT = 0.3
+"""Per card of its suit: a low lead from a long suit counts that much higher."""
 
 
 @dataclass
@@ -31,16 +40,31 @@ def decide(t: Table, throws: bool = True) -> Decision:
     sure = [o for o in options if o.risk < SURE]
     if throws:
         sure += _sure_throws(t, options)
+    if not t.dealer_side and len(t.hand) <= ENDGAME:
+        planned = _last_trick(t, sure)
+        if planned is not None:
+            return planned
     side_multi = [o for o in sure if o.suit != TRUMP and len(o.cards) >= 2]
     if side_multi:
         best = max(side_multi, key=lambda o: (len(o.cards), points(o.cards), -o.risk))
         return decision(best.cards, {"tractor": "sure_tractor", "pair": "sure_pair"}.get(best.kind, "sure_throw"))
     steps = [_side_winner, _draw_trumps] if not t.dealer_side else [_draw_trumps, _side_winner]
     for step in steps + [_partner_void, _low]:
-        found = step(t, sure)
+        found = step(t, options, sure)
         if found is not None:
             return found
     raise AssertionError("a non-empty hand always has a low lead")
+
+
+def candidates(t: Table) -> list[list[Card]]:
+    """Leads worth comparing: sure ones, pairs and tractors likely to stand, and the
+    lowest and highest single of every suit."""
+    options = _components(t)
+    plays = [o.cards for o in _sure_throws(t, options)]
+    plays += [o.cards for o in sorted(options, key=lambda o: o.risk) if o.kind != "single" and o.risk < 0.5]
+    for cards in by_suit(t.hand, t.ctx).values():
+        plays += [[min(cards, key=t.low_key)], [max(cards, key=t.low_key)]]
+    return plays
 
 
 def _components(t: Table) -> list[LeadOption]:
@@ -95,7 +119,22 @@ def _sure_throws(t: Table, options: list[LeadOption]) -> list[LeadOption]:
     return found
 
 
-def _side_winner(t: Table, sure: list[LeadOption]) -> Decision | None:
+def _last_trick(t: Table, sure: list[LeadOption]) -> Decision | None:
+    """Attackers near the end: the last trick multiplies the kitty by the size of its
+    lead, so cash the other sure leads first and keep the largest sure one for last."""
+    if len(sure) < 2:
+        return None
+    last = max(sure, key=lambda o: (len(o.cards), -o.risk))
+    if len(last.cards) == len(t.hand):
+        return decision(last.cards, "lead_for_last_trick")
+    others = [o for o in sure if not set(o.cards) & set(last.cards)]
+    if len(last.cards) < 2 or not others:
+        return None
+    first = min(others, key=lambda o: (o.risk, len(o.cards)))
+    return decision(first.cards, "save_last_trick")
+
+
+def _side_winner(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
     singles = [o for o in sure if o.suit != TRUMP and o.kind == "single"]
     if not singles:
         return None
@@ -103,27 +142,32 @@ def _side_winner(t: Table, sure: list[LeadOption]) -> Decision | None:
     return decision(best.cards, "sure_winner")
 
 
-def _draw_trumps(t: Table, sure: list[LeadOption]) -> Decision | None:
-    """Lead trumps while the opponents may still hold some and this seat holds enough."""
+def _draw_trumps(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
+    """Lead trumps while the opponents may still hold some and this seat holds enough:
+    sure combinations first, then a pair that is more likely to win than not, then a
+    low loose trump."""
     mem = t.mem
     mine = [c for c in t.hand if t.ctx.is_trump(c)]
     out = mem.trumps_out()
     if not mine or out == 0 or not any(mem.may_hold(o, TRUMP) for o in t.opponents):
         return None
-    enough = len(mine) >= (out * 0.5 if t.dealer_side else out) and len(mine) >= 3
+    enough = len(mine) >= 3 and len(mine) >= DRAW_SHARE[t.dealer_side] * out
     trump_sure = [o for o in sure if o.suit == TRUMP]
     if trump_sure and (enough or len(mine) > len(t.hand) // 2):
         best = max(trump_sure, key=lambda o: (len(o.cards), -o.risk))
         return decision(best.cards, "drawing_trumps")
     if not enough:
         return None
-    tractors, pairs, singles = holding_shape(mine, t.ctx)
+    pairs = [o for o in options if o.suit == TRUMP and o.kind != "single" and o.risk < 0.5]
+    if pairs:
+        best = max(pairs, key=lambda o: (len(o.cards), -o.risk))
+        return decision(best.cards, "drawing_trumps")
+    _, _, singles = holding_shape(mine, t.ctx)
     loose = [c for c in singles if c.points == 0] or singles or mine
-    low = min(loose, key=t.low_key)
-    return decision([low], "drawing_trumps")
+    return decision([min(loose, key=t.low_key)], "drawing_trumps")
 
 
-def _partner_void(t: Table, sure: list[LeadOption]) -> Decision | None:
+def _partner_void(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
     mem = t.mem
     if not mem.may_hold(t.partner, TRUMP):
         return None
@@ -137,7 +181,7 @@ def _partner_void(t: Table, sure: list[LeadOption]) -> Decision | None:
     return decision([low], "lead_partner_void", t.partner)
 
 
-def _low(t: Table, sure: list[LeadOption]) -> Decision:
+def _low(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision:
     """A low single, preferably from a short side suit the opponents can't ruff, never
     splitting a pair when a loose card will do."""
     groups = by_suit(t.hand, t.ctx)
@@ -148,7 +192,8 @@ def _low(t: Table, sure: list[LeadOption]) -> Decision:
         card = min(loose, key=lambda c: (c.points > 0, t.low_key(c)))
         ruffed = suit != TRUMP and any(suit in t.mem.void[o] and t.mem.may_hold(o, TRUMP) for o in t.opponents)
         short = suit != TRUMP and len(cards) <= 3
-        rank = (suit == TRUMP, card.points > 0, ruffed, not short, card not in singles, len(cards), t.low_key(card))
+        rank = (suit == TRUMP, card.points > 0, ruffed, card not in singles,
+                t.low_key(card) - (SHORT_BONUS if short else 0.0) + LENGTH_WEIGHT * len(cards))
         if best is None or rank < best[0]:
             best = (rank, card, short)
     assert best is not None

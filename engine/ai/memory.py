@@ -17,9 +17,9 @@ from math import prod
 from typing import Sequence
 
 from ..cards import Card, deck
+from ..combos import pair_faces
 from ..rules import TRUMP, TrumpContext
 from ..view import Play, PlayerView
-from ..combos import pair_faces
 
 
 @dataclass
@@ -43,16 +43,21 @@ class CardMemory:
         memory = cls(ctx=ctx, seat=view.seat, unseen=unseen, cards_left=view.cards_left)
         for record in view.tricks:
             if record.attempted:
-                back = Counter(record.attempted)
-                back.subtract(record.plays[0].cards)
-                memory.known[record.leader] += +back
+                memory._took_back(record.leader, record.attempted, record.plays[0].cards)
             memory._observe(record.plays)
+        if view.attempted and view.trick:
+            memory._took_back(view.trick[0].seat, view.attempted, view.trick[0].cards)
         memory._observe(view.trick)
         memory.unseen = +memory.unseen
         for seat in range(4):
             memory.known[seat] = +memory.known[seat]
         memory.known[view.seat] = Counter()
         return memory
+
+    def _took_back(self, seat: int, attempted: Sequence[Card], played: Sequence[Card]) -> None:
+        back = Counter(attempted)
+        back.subtract(played)
+        self.known[seat] += +back
 
     def _observe(self, plays: Sequence[Play]) -> None:
         if not plays:
@@ -98,10 +103,6 @@ class CardMemory:
         """Unseen faces of ``card``'s effective suit that beat it as a single."""
         suit, pos = self.ctx.suit_of(card), self.ctx.position(card)
         return [c for c in self.unseen if self.ctx.suit_of(c) == suit and self.ctx.position(c) > pos]
-
-    def higher_unseen_pairs(self, card: Card) -> list[Card]:
-        """Unseen faces (both copies unseen) that would make a higher pair than ``card``'s."""
-        return [c for c in self.higher_unseen(card) if self.unseen[c] >= 2]
 
     def trumps_out(self) -> int:
         return len(self.unseen_of(TRUMP))

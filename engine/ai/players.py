@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, points
+from ..cards import points
 from ..play import legal_follow
 from ..view import Decision, PlayerView
-from . import bury, declare, follow, lead
+from . import bury, declare, follow, lead, search
 from .reasons import decision
 from .structure import build_to_shape, of_suit
 from .table import Table, strength
@@ -39,9 +39,7 @@ class AIPlayer:
     def play(self, view: PlayerView) -> Decision:
         table = Table(view, memory=self.level != "easy")
         if self.level == "hard":
-            from .search import decide as search_decide
-
-            return search_decide(table, self.rng)
+            return search.decide(table, self.rng)
         return self.heuristic(table)
 
     def heuristic(self, table: Table) -> Decision:

@@ -18,7 +18,7 @@ REASON_CODES: dict[str, str] = {
     "declare_long_suit": "declares the suit it holds most of (length and high cards), not merely a level card",
     "declare_pair_override": "overrides an opponent's declaration with a level pair in a long suit",
     "declare_reinforce": "adds the second identical level card to its own single declaration, so pairs cannot override",
-    "declare_no_trump": "declares no-trump with a joker pair: its hand is weak in the declared suit",
+    "declare_no_trump": "declares no-trump with a joker pair: its jokers and level cards make its strongest trumps",
     # burying the kitty
     "bury_void_suit": "buries a short side suit entirely, to ruff it later",
     "bury_low_cards": "buries low side cards without points, keeping trumps, pairs and high cards",
@@ -32,10 +32,10 @@ REASON_CODES: dict[str, str] = {
     "lead_partner_void": "leads a suit the partner is void in, so the partner can ruff",
     "lead_short_suit": "leads a low card of a short suit, to be void in it soon and ruff it",
     "lead_low": "leads a low card without points, giving little away",
-    "save_last_trick": "keeps its strongest cards for the last trick (kitty multiplier) and leads something else",
-    "lead_for_last_trick": "leads its strongest combination near the end, to win the last trick and the kitty",
+    "save_last_trick": "near the end, cashes another sure lead and keeps its largest sure combination for the last trick (kitty multiplier)",
+    "lead_for_last_trick": "near the end, leads its whole sure hand at once: the last trick multiplies the kitty by the cards led",
     # following
-    "partner_winning_give_points": "the partner is winning the trick and is sure to keep it: adds points",
+    "partner_winning_give_points": "the partner is winning the trick and is likely to keep it: adds points",
     "partner_winning_follow_low": "the partner is winning the trick: follows with the cheapest cards, no over-ruffing",
     "win_trick": "plays the cheapest cards that win the trick and are likely to hold",
     "win_points": "wins a trick that carries points",

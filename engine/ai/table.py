@@ -6,8 +6,8 @@ the unseen cards, who is void, who has no pair, how many cards each hand holds.
 
 from __future__ import annotations
 
-from functools import cached_property
 from dataclasses import replace
+from functools import cached_property
 from typing import Iterable, Sequence
 
 from ..cards import Card, points
@@ -20,14 +20,20 @@ LEAD_VALUE = 3.0
 """What winning the lead is worth, in points, when nothing else is at stake."""
 
 
-def keep_value(card: Card, ctx: TrumpContext) -> float:
-    """How much a card is worth keeping (higher: keep it).  Trumps above side cards,
-    high cards above low ones, points above blanks, the top side rank well above."""
+def power(card: Card, ctx: TrumpContext) -> float:
+    """What a card is worth for winning tricks later: trumps above side cards, high
+    cards above low ones, the top side rank well above."""
     pos = ctx.position(card)
     if ctx.is_trump(card):
-        return 40.0 + 3.0 * pos + card.points
+        return 40.0 + 3.0 * pos
     top = ctx.position(Card.of(card.suit, "A" if ctx.level != "A" else "K"))
-    return pos + (8.0 if pos >= top else 0.0) + 2.0 * card.points
+    return pos + (8.0 if pos >= top else 0.0)
+
+
+def keep_value(card: Card, ctx: TrumpContext) -> float:
+    """How much a card is worth keeping when giving cards away: its power, and its
+    points, which must not be handed to the other side."""
+    return power(card, ctx) + 2.0 * card.points
 
 
 def strength(card: Card, ctx: TrumpContext) -> int:
@@ -45,7 +51,6 @@ class Table:
         self.seat = view.seat
         self.partner = view.partner
         self.hand: list[Card] = list(view.hand)
-        self.memory_on = memory
         self.mem = CardMemory.from_view(view) if memory else CardMemory.from_view(_forget(view))
         self.dealer_side = view.is_dealer_side()
 
@@ -96,8 +101,8 @@ class Table:
 
     # ---- values --------------------------------------------------------------------------
 
-    def value(self, cards: Iterable[Card]) -> float:
-        return sum(keep_value(c, self.ctx) for c in cards)
+    def power(self, cards: Iterable[Card]) -> float:
+        return sum(power(c, self.ctx) for c in cards)
 
     def low_key(self, card: Card) -> float:
         return keep_value(card, self.ctx)
