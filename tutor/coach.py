@@ -271,8 +271,8 @@ _REASONS: dict[str, str] = {
                                 "declaration."),
     "declare_reinforce": N_("The second identical level card makes the declaration a pair, "
                             "so pairs cannot override it."),
-    "declare_no_trump": N_("A joker pair declares no-trump when the declared suit is weak "
-                           "for you."),
+    "declare_no_trump": N_("A joker pair declares no-trump: then the jokers and level cards "
+                           "are the strongest trumps."),
     "bury_void_suit": N_("Bury a short side suit entirely, to ruff it later."),
     "bury_low_cards": N_("Bury low side cards without points; keep trumps, pairs and high "
                          "cards."),
@@ -287,12 +287,12 @@ _REASONS: dict[str, str] = {
     "lead_short_suit": N_("Lead a low card of a short suit, to run out of it and ruff it "
                           "later."),
     "lead_low": N_("Lead a low card without points: it gives little away."),
-    "save_last_trick": N_("Keep the strongest cards for the last trick (the kitty "
-                          "multiplier) and lead something else."),
-    "lead_for_last_trick": N_("Near the end, lead the strongest combination to win the last "
-                              "trick and the kitty."),
-    "partner_winning_give_points": N_("Your partner is winning and will keep the trick: give "
-                                      "points."),
+    "save_last_trick": N_("Near the end, lead another sure winner and keep your largest sure "
+                          "combination for the last trick (the kitty multiplier)."),
+    "lead_for_last_trick": N_("Near the end, lead all your sure cards at once: the last trick "
+                              "multiplies the kitty by the cards led."),
+    "partner_winning_give_points": N_("Your partner is winning and is likely to keep the "
+                                      "trick: give points."),
     "partner_winning_follow_low": N_("Your partner is winning: follow with the cheapest "
                                      "cards, no need to ruff."),
     "win_trick": N_("Win the trick with the cheapest cards that are likely to hold."),
