@@ -17,10 +17,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from engine import selectable  # noqa: E402
-from practice.corpus import positions  # noqa: E402
+from tests.practice.corpus import positions  # noqa: E402
 from tutor import coach  # noqa: E402
 
 
