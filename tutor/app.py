@@ -31,6 +31,10 @@ LANGUAGE_KEYS = (pygame.K_F2,)
 """Keys that switch the language from any scene (the home and settings scenes also
 have a button)."""
 TITLE = "Shengji Tutor · 升级教练"
+AUTOPLAY_DT = 0.25
+AUTOPLAY_FRAMES = 100_000
+"""``--screenshot`` keeps running frames (of ``AUTOPLAY_DT`` seconds) while a scene says
+it is ``busy`` (the practice table playing a hand by itself), at most this many."""
 
 
 class App:
@@ -53,6 +57,8 @@ class App:
         self.services = Services(fonts=fonts, cards=CardArt(fonts), store=self.store, app=self)
         self.stack = SceneStack(Metrics(*self.screen.get_size()))
         self.running = True
+        self.options: argparse.Namespace | None = None
+        """The command line, for scenes' demo content (``--seed``, ``--deal``, ``--autoplay``)."""
 
     def start(self, scene: str = "home") -> None:
         """Push the home screen, then scene ``scene`` (by its registered name) with its
@@ -178,6 +184,16 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _deal_code(text: str) -> str:
+    from engine import dealcode
+
+    try:
+        dealcode.decode(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from .scenes import SCENES
 
@@ -186,6 +202,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lang", choices=["zh", "en", *i18n.LANGUAGES], help="language (default: saved or system)")
     parser.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
     parser.add_argument("--screenshot", type=Path, help="render one frame to this PNG and exit")
+    parser.add_argument("--seed", type=int, help="practice: the seed of the first deal")
+    parser.add_argument("--deal", metavar="CODE", type=_deal_code, help="practice: play the deal of this deal code")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="practice: your seat plays itself; with --screenshot, the hand summary is saved")
     return parser.parse_args(argv)
 
 
@@ -194,9 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     language = {"zh": "zh_CN"}.get(args.lang, args.lang)
     app = App(size=args.size, language=language)
+    app.options = args
     app.start(args.scene)
     if args.screenshot is not None:
         app.frame(0.0)
+        for _ in range(AUTOPLAY_FRAMES):
+            if not any(scene.busy for scene in app.stack.scenes):
+                break
+            app.frame(AUTOPLAY_DT)
         pygame.image.save(app.screen, str(args.screenshot))
         print(f"first frame in {time.perf_counter() - started:.3f} s; saved {args.screenshot}", file=sys.stderr)
         pygame.quit()

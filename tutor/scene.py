@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 class Scene:
     opaque = True
     """False for overlays: the scenes below stay visible."""
+    busy = False
+    """True while the scene plays by itself (the practice table's ``--autoplay``):
+    ``--screenshot`` keeps running frames until no scene is busy."""
 
     def __init__(self, services: "Services") -> None:
         self.services = services

@@ -33,6 +33,8 @@ from .i18n import LANGUAGES, N_
 ENV_HOME = "SHENGJI_TUTOR_HOME"
 SETTINGS_FILE = "settings.json"
 PROGRESS_FILE = "progress.json"
+MATCH_FILE = "match.json"
+"""The practice match in progress, saved on quit and resumed from the Practice button."""
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1080))
@@ -167,6 +169,17 @@ class Store:
 
     def save_progress(self) -> None:
         self._write(PROGRESS_FILE, {k: asdict(v) for k, v in sorted(self.progress.items())})
+
+    def load_match(self) -> dict[str, Any] | None:
+        """The saved practice match, or ``None`` (a damaged file is set aside with a notice)."""
+        return self._read(MATCH_FILE) or None
+
+    def save_match(self, data: dict[str, Any]) -> None:
+        self._write(MATCH_FILE, data)
+
+    def clear_match(self) -> None:
+        """Forget the saved match (it is over, or a new one starts)."""
+        (self.folder / MATCH_FILE).unlink(missing_ok=True)
 
     def record_lesson(self, lesson_id: str, *, completed: bool, mistakes: int, stars: int) -> LessonProgress:
         """Store a lesson result, keeping the best one (completion and stars never go

@@ -90,22 +90,26 @@ def test_resize_recomputes_layout(app):
 
 
 def test_practice_table_select_and_play(app):
+    """The demo table waits for the player to follow the first trick: a card that may not
+    be chosen is refused with the reason; the AI's follow, clicked card by card, plays."""
     app.start("practice")
     table = app.stack.top
-    spades = [i for i, c in enumerate(table.hand.cards) if c.suit == "S"]
-    hearts = [i for i, c in enumerate(table.hand.cards) if c.suit == "H"]
+    view = table.table.view
     rects = table.hand.card_rects()
-    app.handle_event(click(rects[hearts[0]].midleft))  # not selectable: dimmed, ignored
-    assert table.hand.selected == set()
+    blocked = [i for i in range(len(table.hand.cards)) if not table.hand.can_select(i)]
+    if blocked:
+        app.handle_event(click(rects[blocked[0]].move(2, 30).topleft))
+        assert table.hand.selected == set() and table.flash
     assert not table.play.enabled
-    # the visible strip of each card is its left part; the last card is fully visible
-    app.handle_event(click(rects[spades[1]].move(2, 0).topleft))
-    app.handle_event(click(table.hand.card_rects()[spades[2]].move(3, 30).topleft))
-    assert table.hand.selected == {spades[1], spades[2]}
+    move = table.table.auto_move()
+    for card in move:
+        i = next(i for i, c in enumerate(table.hand.cards) if c == card and i not in table.hand.selected)
+        app.handle_event(click(table.hand.card_rects()[i].move(2, 30).topleft))
+    assert len(table.hand.selected) == len(view.lead)
     assert table.play.enabled
     app.handle_event(key(pygame.K_RETURN))
-    assert len(table.hand.cards) == 23
-    assert table.trick.plays[-1][0] == 0 and len(table.trick.plays[-1][1]) == 2
+    assert len(table.hand.cards) == len(view.hand) - len(move)
+    assert table.trick.plays[-1][0] == 0 and len(table.trick.plays[-1][1]) == len(move)
 
 
 class Recorder(Scene):
@@ -159,15 +163,16 @@ def test_stack_lifecycle_and_overlays(app):
 
 
 def test_practice_table_by_keyboard(app):
+    """Arrows and Space choose the cards the demo table's follow needs; 1 plays them."""
     app.start("practice")
     table = app.stack.top
-    first_spade = next(i for i, c in enumerate(table.hand.cards) if c.suit == "S")
-    for _ in range(first_spade + 1):
-        app.handle_event(key(pygame.K_RIGHT))
-    assert table.hand.focus == first_spade
-    app.handle_event(key(pygame.K_UP))
-    app.handle_event(key(pygame.K_RIGHT))
-    app.handle_event(key(pygame.K_SPACE))
-    assert len(table.hand.selected) == 2 and table.play.enabled
+    move = table.table.auto_move()
+    for card in move:
+        target = next(i for i, c in enumerate(table.hand.cards) if c == card and i not in table.hand.selected)
+        while table.hand.focus != target:
+            app.handle_event(key(pygame.K_RIGHT))
+        app.handle_event(key(pygame.K_SPACE))
+    assert len(table.hand.selected) == len(move) and table.play.enabled
+    size = len(table.hand.cards)
     app.handle_event(key(pygame.K_1))  # the Play button's number
-    assert len(table.hand.cards) == 23
+    assert len(table.hand.cards) == size - len(move)

@@ -1,4 +1,5 @@
-"""The hand summary overlay (filled by the game issue): who scored what, levels gained."""
+"""The hand summary, over the practice table: the kitty turned up, the points, the row
+of the level table that applied, the levels gained and the next dealer."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import N_, _
+from engine.game import MATCH_OVER, TEAMS, Game, HandSummary
+
+from .. import coach
+from ..i18n import N_, _, ngettext
+from ..practice import PracticeTable
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
@@ -14,51 +19,160 @@ from ..widgets.base import Widget, panel
 
 if TYPE_CHECKING:
     from ..services import Services
+    from .practice import PracticeTableScene
+
+HOLD_ROWS = {
+    3: N_("Attackers 0 points or less: the dealers go up 3 levels."),
+    2: N_("Attackers 5–35 points: the dealers go up 2 levels."),
+    1: N_("Attackers 40–75 points: the dealers go up 1 level."),
+}
+"""The rows of the level table (RULES.md §8) where the dealers hold."""
+
+
+def level_table_row(result: HandSummary) -> str:
+    """The row of the level table that applied to ``result``."""
+    if not result.attackers_take_over:
+        return _(HOLD_ROWS[result.levels])
+    if result.levels == 0:
+        return _("Attackers 80–115 points: they take over as dealers, no level change.")
+    low = 80 + 40 * result.levels
+    return ngettext("Attackers {low}–{high} points: they take over and go up {n} level.",
+                    "Attackers {low}–{high} points: they take over and go up {n} levels.",
+                    result.levels).format(low=low, high=low + 35, n=result.levels)
+
+
+def summary_lines(table: PracticeTable) -> list[str]:
+    """The summary as sentences (the kitty's cards are drawn separately)."""
+    game = table.game
+    result = game.result
+    assert result is not None
+    learner = table.learner
+    lines = [_("The attackers won {p} points in tricks.").format(p=result.trick_points)]
+    if not result.kitty_points:
+        lines.append(_("The kitty holds no points."))
+    elif result.kitty_multiplier is not None:
+        lines.append(_("They won the last trick: the kitty's {p} points × {m} = {total}.").format(
+            p=result.kitty_points, m=result.kitty_multiplier,
+            total=result.kitty_points * result.kitty_multiplier))
+    else:
+        lines.append(_("The dealers won the last trick: the kitty's {p} points do not count.").format(
+            p=result.kitty_points))
+    if result.penalties:
+        lines.append(_("Failed throws moved {p} points.").format(p=result.penalties))
+    lines.append(_("Attackers' total: {p}.").format(p=result.attacker_points))
+    lines.append(level_table_row(result))
+    team = result.next_dealer % 2
+    ours = team == learner % 2
+    before, after = game.start_levels[team], result.levels_after[TEAMS[team]]
+    if after != before:
+        who = _("Your team") if ours else _("The opponents")
+        lines.append(_("{who}: level {before} → {after}.").format(who=who, before=before, after=after))
+    levels = result.levels_after
+    lines.append(_("Hand {n} of the match. Levels: your team {ours}, the opponents {theirs}.").format(
+        n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
+    if result.match_over:
+        won = result.winner == TEAMS[learner % 2]
+        lines.append(_("Your team passed A and won the match!") if won
+                     else _("The opponents passed A and won the match."))
+    else:
+        lines.append(_("Next dealer: {who}.").format(who=coach.seat_label(result.next_dealer, learner)))
+    if table.coached:
+        lines.append(ngettext("You used {n} hint this hand.", "You used {n} hints this hand.",
+                              table.hints_used).format(n=table.hints_used))
+    lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
+    return lines
 
 
 class HandSummaryScene(Scene):
     opaque = False
 
-    def __init__(self, services: "Services", attacker_points: int = 85, kitty_points: int = 10) -> None:
+    def __init__(self, services: "Services", table_scene: "PracticeTableScene") -> None:
         super().__init__(services)
-        self.attacker_points, self.kitty_points = attacker_points, kitty_points
+        self.table_scene = table_scene
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.kitty_rects: list[pygame.Rect] = []
         self.title = TextPanel(services, N_("Hand over"), px=30, bold=True, background=None, align="center")
-        self.body = TextPanel(services, self.body_text, px=21, background=None)
-        self.next = Button(services, N_("Next hand"), services.app.back, hotkey=1)
-        self.menu = Menu([self.next])
+        self.kitty_label = TextPanel(services, N_("The kitty:"), px=19, background=None)
+        self.body = TextPanel(services, self.body_text, px=20, min_px=11, background=None)
+        self.review = Button(services, N_("Review"), self._review, hotkey=2)
+        self.next = Button(services, self._next_label, self._next, hotkey=1)
+        self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
+        self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
         from .practice import PracticeTableScene
 
-        return [PracticeTableScene(services), cls(services)]
+        table_scene = PracticeTableScene.demo(services)[0]
+        assert isinstance(table_scene, PracticeTableScene)
+        table_scene.play_out()
+        return [table_scene, cls(services, table_scene)]
+
+    @property
+    def table(self) -> PracticeTable:
+        return self.table_scene.table
 
     def body_text(self) -> str:
-        return _(
-            "The attackers took {points} points, {kitty} of them from the kitty. "
-            "With 80 or more they take over as dealers, without going up a level."
-        ).format(points=self.attacker_points, kitty=self.kitty_points)
+        return "\n".join(summary_lines(self.table))
+
+    def _next_label(self) -> str:
+        return _("New match") if self.table.phase == MATCH_OVER else _("Next hand")
+
+    def _next(self) -> None:
+        self.services.app.stack.pop()
+        self.table_scene.next_hand()
+
+    def _review(self) -> None:
+        from .review import ReviewScene
+
+        self.services.app.stack.push(ReviewScene(self.services, self.table))
+
+    def _replay(self) -> None:
+        """Play this very deal again, from the same levels and dealer."""
+        game = self.table.game
+        start = Game.from_deal_code(game.deal_code())
+        self.services.app.stack.pop()
+        self.table_scene.replay(start)
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
         m = metrics
-        self.box = pygame.Rect(0, 0, min(m.px(640), m.width - m.px(40)), m.px(320))
+        self.box = pygame.Rect(0, 0, min(m.px(820), m.width - m.px(40)), min(m.px(600), m.height - m.px(40)))
         self.box.center = (m.width // 2, m.height // 2)
-        pad = m.px(24)
+        pad = m.px(22)
         inner = self.box.inflate(-2 * pad, -2 * pad)
-        self.title.place((inner.left, inner.top, inner.width, m.px(48)), m)
-        self.body.place((inner.left, inner.top + m.px(60), inner.width, inner.height - m.px(130)), m)
-        self.next.place((inner.centerx - m.px(110), inner.bottom - m.px(50), m.px(220), m.px(50)), m)
+        self.title.place((inner.left, inner.top, inner.width, m.px(44)), m)
+        kitty_top = inner.top + m.px(52)
+        card_h = m.px(84)
+        label_w = m.px(130)
+        self.kitty_label.place((inner.left, kitty_top, label_w, card_h), m)
+        w = round(card_h / 1.4)
+        step = min(w + m.px(6), (inner.width - label_w - w) // (8 - 1))
+        self.kitty_rects = [pygame.Rect(inner.left + label_w + k * step, kitty_top, w, card_h) for k in range(8)]
+        body_top = kitty_top + card_h + m.px(14)
+        button_h = m.px(50)
+        self.body.place((inner.left, body_top, inner.width, inner.bottom - button_h - m.px(12) - body_top), m)
+        bw = (inner.width - 2 * m.px(12)) // 3
+        for n, button in enumerate(self.menu.buttons):
+            button.place((inner.left + n * (bw + m.px(12)), inner.bottom - button_h, bw, button_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [self.title, self.body, self.next]
+        return [self.title, self.kitty_label, self.body, *self.menu.buttons]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return event
+            self._leave()
+            return None
         self.menu.handle_event(event)
         return None
+
+    def _leave(self) -> None:
+        """Esc leaves the table too (it would only show this summary again); the match
+        stays saved for Practice to resume."""
+        stack = self.services.app.stack
+        stack.pop()
+        if stack.top is self.table_scene:
+            self.services.app.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -66,5 +180,13 @@ class HandSummaryScene(Scene):
         surface.blit(shade, (0, 0))
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(14))
         self.title.draw(surface)
+        self.kitty_label.draw(surface)
+        game = self.table.game
+        kitty = game.view(self.table.learner).kitty or ()
+        ctx = game.ctx
+        for card, rect in zip(kitty, self.kitty_rects):
+            trump = ctx is not None and ctx.is_trump(card)
+            surface.blit(self.services.cards.face(card, rect.width, trump=trump,
+                                                  four_colour=self.services.four_colour), rect)
         self.body.draw(surface)
         self.menu.draw(surface)

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from ..services import Services
 
 
+UNDECIDED = "?"
+"""``set_status(trump=UNDECIDED)``: nobody has declared yet (during the deal)."""
+
+
 class StatusPanel(Widget):
     """What beginners look at first (seed 004: "先看牌桌左上角"): the level being
     played, the trump suit (or 无主), the dealer and both teams' levels."""
@@ -41,7 +45,10 @@ class StatusPanel(Widget):
         self.level, self.trump, self.dealer, self.teams = level, trump, dealer, teams
 
     def rows(self) -> list[tuple[str, str]]:
-        trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No trump")
+        if self.trump == UNDECIDED:
+            trump = _("Not declared yet")
+        else:
+            trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No trump")
         (name_a, level_a), (name_b, level_b) = self.teams
         return [
             (_("Level"), self.level),
@@ -61,7 +68,7 @@ class StatusPanel(Widget):
         for n, (key, value) in enumerate(self.rows()):
             big = n < 2  # level and trump are the two facts a beginner needs
             px = self.metrics.fpx(24 if big else 17)
-            colour = suit_colour(self.trump, four) if (n == 1 and self.trump) else INK
+            colour = suit_colour(self.trump, four) if (n == 1 and self.trump in SUIT_SYMBOLS) else INK
             result.append(
                 (
                     fit_text(fonts, key, self.metrics.fpx(17), key_w, row_h, colour=INK_SOFT),

@@ -1,0 +1,147 @@
+"""The hint line agrees with the engine's verdicts over a corpus of random positions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from engine import TrumpContext, check_follow, format_cards, parse_cards
+from engine.view import Play, PlayerView
+from tutor.i18n import set_language
+from engine.combos import can_pack, pair_faces
+from tutor import coach
+
+from .corpus import positions
+
+
+def _meets(cards, hint: coach.PlayHint, ctx) -> bool:
+    """Does a follow satisfy what the hint says (count of the led suit, tractors, pairs)?"""
+    in_suit = [c for c in cards if ctx.suit_of(c) == hint.suit]
+    if len(in_suit) != min(hint.held, hint.count):
+        return False
+    faces = pair_faces(in_suit)
+    mult = Counter(ctx.position(f) for f in faces)
+    return len(faces) >= hint.pairs and can_pack(dict(mult), list(hint.tractors))
+
+
+def _candidates(rng: random.Random, view, ctx, n: int):
+    """Plays of the lead's size, biased to the led suit so structure is exercised."""
+    lead = view.lead
+    suit = ctx.suit_of(lead[0])
+    held = [c for c in view.hand if ctx.suit_of(c) == suit]
+    other = [c for c in view.hand if ctx.suit_of(c) != suit]
+    for _ in range(n):
+        k = min(len(held), len(lead))
+        if rng.random() < 0.2 and k and other:
+            k -= 1
+        k = min(k, len(lead))
+        if len(lead) - k > len(other):
+            k = min(len(held), len(lead))
+        yield rng.sample(held, k) + rng.sample(other, len(lead) - k)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_hint_agrees_with_engine(seed: int) -> None:
+    rng = random.Random(seed)
+    kinds: Counter = Counter()
+    for view, ctx in positions(seed, hands=2):
+        hint = coach.play_hint(view)
+        assert hint.text()
+        kinds[hint.kind] += 1
+        if view.leading:
+            assert hint.kind == coach.LEAD
+            continue
+        assert hint.count == len(view.lead)
+        for play in _candidates(rng, view, ctx, 12):
+            legal = check_follow(view.hand, list(view.lead), play, ctx).legal
+            assert legal == _meets(play, hint, ctx), (hint, view.lead, view.hand, play)
+    assert kinds[coach.FOLLOW] and kinds[coach.LEAD]
+
+
+def test_corpus_reaches_every_hint_kind() -> None:
+    kinds: Counter = Counter()
+    structured: Counter = Counter()
+    for seed in range(6):
+        for view, _ in positions(100 + seed, hands=2, short=seed % 2 == 0):
+            hint = coach.play_hint(view)
+            kinds[hint.kind] += 1
+            structured["pairs"] += hint.pairs > 0
+            structured["tractors"] += bool(hint.tractors)
+    assert all(kinds[k] for k in (coach.LEAD, coach.FOLLOW, coach.SHORT, coach.VOID)), kinds
+    assert structured["pairs"], structured
+
+
+def view_of(hand: str, lead: str, level: str = "10", trump: str | None = "H"):
+    """The view of seat 1 following seat 0's ``lead`` (``lead`` empty: seat 1 leads)."""
+    ctx = TrumpContext(level, trump)
+    trick = (Play(0, tuple(parse_cards(lead))),) if lead else ()
+    return PlayerView(seat=1, phase="tricks", rules=ctx.rules, level=level,
+                      team_levels=(level, level), dealer=0, hand=tuple(parse_cards(hand)),
+                      ctx=ctx, trick=trick)
+
+
+@pytest.mark.parametrize("hand, lead, kind, tractors, pairs", [
+    ("S3 S3 S4 S4 S9 SK D2", "S7 S7 S8 S8", coach.FOLLOW, (2,), 2),
+    ("S3 S3 S5 S5 S9 SK D2", "S7 S7 S8 S8", coach.FOLLOW, (), 2),
+    ("S3 S3 S5 S9 SK D2", "S7 S7 S8 S8", coach.FOLLOW, (), 1),
+    ("S3 S5 S9 SK D2", "S7 S7", coach.FOLLOW, (), 0),
+    ("S3 D2 D3", "S7 S7", coach.SHORT, (), 0),
+    ("D2 D3 H4 H4", "S7 S7", coach.VOID, (), 0),
+    ("H10 S10 S3", "BJ", coach.FOLLOW, (), 0),  # level cards are trumps: they follow trumps
+])
+def test_pinned_hints(hand, lead, kind, tractors, pairs) -> None:
+    hint = coach.play_hint(view_of(hand, lead))
+    assert (hint.kind, hint.tractors, hint.pairs) == (kind, tractors, pairs)
+
+
+def test_hint_text_names_the_obligation() -> None:
+    set_language("en")
+    assert "tractor of 2 pairs" in coach.hint_line(view_of("S3 S3 S4 S4 S9 SK D2", "S7 S7 S8 S8"))
+    assert "2 pairs" in coach.hint_line(view_of("S3 S3 S5 S5 S9 SK D2", "S7 S7 S8 S8"))
+    void = coach.hint_line(view_of("D2 D3 H4 H4", "S7 S7"))
+    assert "ruff" in void and "shape" in void
+    assert "discard" in coach.hint_line(view_of("D2 D3 S4 S4", "BJ BJ"))
+
+
+_SPADES = parse_cards("S2 S3 S4 S5 S6 S7 S8 S9 SJ")
+
+
+@st.composite
+def structured_follow(draw):
+    """A spade lead of pairs and tractors and a hand rich in spade pairs (level 10)."""
+    counts = draw(st.lists(st.integers(0, 2), min_size=len(_SPADES), max_size=len(_SPADES)))
+    hand = [face for face, n in zip(_SPADES, counts) for _ in range(n)]
+    lead_faces = draw(st.lists(st.sampled_from(_SPADES), min_size=1, max_size=4, unique=True))
+    if draw(st.booleans()):  # make a tractor of adjacent faces
+        start = draw(st.integers(0, len(_SPADES) - 3))
+        lead_faces = _SPADES[start:start + draw(st.integers(2, 3))]
+    lead = [f for f in lead_faces for _ in range(2)]
+    extra = draw(st.lists(st.sampled_from(parse_cards("D2 D3 D4 HA BJ")), max_size=3,
+                          unique=True))
+    assume(len(lead) <= len(hand) + len(extra))
+    return hand + extra, lead
+
+
+@settings(max_examples=150, deadline=None)
+@given(structured_follow(), st.randoms(use_true_random=False))
+def test_hint_agrees_on_structured_follows(case, rng) -> None:
+    hand, lead = case
+    view = view_of(format_cards(hand), format_cards(lead))
+    ctx = view.ctx
+    hint = coach.play_hint(view)
+    for play in _candidates(rng, view, ctx, 25):
+        legal = check_follow(view.hand, lead, play, ctx).legal
+        assert legal == _meets(play, hint, ctx), (hint, lead, hand, play)
+
+
+def test_chinese_hint_line_reads_as_chinese() -> None:
+    set_language("zh_CN")
+    try:
+        line = coach.hint_line(view_of("S3 S3 S4 S4 S9 SK D2", "S7 S7 S8 S8"))
+    finally:
+        set_language("en")
+    assert line == "跟 4 张♠。必须出 2 对的拖拉机。"

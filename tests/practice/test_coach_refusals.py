@@ -1,0 +1,87 @@
+"""Refusals: illegal plays and unpickable cards get the engine's reason, in words."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine import parse_cards, selectable
+from tutor import coach
+from tutor.i18n import set_language
+
+from .corpus import positions
+from .test_coach_hint import view_of
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+def test_trump_cannot_follow_a_side_suit() -> None:
+    view = view_of("H3 S4 S9", "S7")  # ♥ is trump
+    why = coach.blocked(view, [], parse_cards("H3")[0])
+    assert why.code == "must_follow_suit"
+    assert Counter(why.cards) == Counter(parse_cards("S4 S9"))
+    text = coach.refusal_text(view, why, parse_cards("H3")[0])
+    assert "trump" in text and "♠" in text
+
+
+def test_level_card_of_the_led_suit_is_a_trump() -> None:
+    view = view_of("S10 S4", "S7")  # level 10: ♠10 is a trump, not a spade
+    why = coach.blocked(view, [], parse_cards("S10")[0])
+    assert why.code == "must_follow_suit"
+    assert "trump" in coach.refusal_text(view, why, parse_cards("S10")[0])
+
+
+def test_single_that_leaves_no_room_for_the_pair() -> None:
+    view = view_of("SQ SQ S3 S5 D2", "S8 S8")
+    card = parse_cards("S3")[0]
+    assert card not in selectable(view.hand, view.lead, [], view.ctx)
+    why = coach.blocked(view, [], card)
+    assert why.code == "must_play_pair"
+    assert Counter(why.cards) == Counter(parse_cards("SQ SQ"))
+    assert "pair" in coach.refusal_text(view, why, card)
+
+
+def test_tractor_refusal_names_the_tractor() -> None:
+    view = view_of("S3 S3 S4 S4 S6 S6 S9", "S7 S7 S8 S8")
+    why = coach.refusal(view, parse_cards("S3 S3 S6 S6"))
+    assert why is not None and why.code == "must_play_tractor"
+    assert Counter(why.cards) == Counter(parse_cards("S3 S3 S4 S4"))
+    assert "♠3 ♠3" in coach.refusal_text(view, why) or "♠4 ♠4" in coach.refusal_text(view, why)
+
+
+def test_full_selection_and_mixed_lead() -> None:
+    view = view_of("S3 S4 D2", "S7")
+    assert coach.blocked(view, parse_cards("S3"), parse_cards("S4")[0]).code == coach.FULL
+    lead = view_of("S3 S4 D2", "")
+    assert coach.blocked(lead, parse_cards("S3"), parse_cards("D2")[0]).code == "mixed_suits"
+    assert coach.refusal(lead, parse_cards("S3 S4")) is None  # a throw is allowed to fail
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_unpickable_card_gets_an_engine_reason(seed: int) -> None:
+    rng = random.Random(seed)
+    seen: Counter = Counter()
+    for view, ctx in positions(50 + seed, hands=1):
+        lead = list(view.lead or ())
+        selected: list = []
+        size = len(lead) if lead else 1
+        while len(selected) < size:
+            offer = selectable(view.hand, lead, selected, ctx)
+            for card in set(view.hand) - offer:
+                left = Counter(view.hand)
+                left.subtract(selected)
+                if left[card] == 0:
+                    continue  # every copy already chosen: nothing to explain
+                why = coach.blocked(view, selected, card)
+                seen[why.code] += 1
+                if lead and len(selected) < len(lead):
+                    assert why.code in {"must_follow_suit", "must_play_pair", "must_play_tractor"}
+                assert coach.refusal_text(view, why, card)
+                assert not Counter(why.cards) - Counter(view.hand)
+            selected.append(rng.choice(sorted(offer, key=lambda c: c.index)))
+    assert seen["must_follow_suit"] and seen["must_play_pair"], seen

@@ -1,0 +1,326 @@
+"""The practice table scene, driven headless by synthetic clicks and keys: whole hands,
+refused clicks with the engine's reason, the summary, the review, saving the match."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine import why_not_selectable
+from engine.game import BURYING, DECLARING, HAND_OVER, TRICKS, Game
+from tutor import coach
+from tutor.app import App
+from tutor.practice import PracticeTable
+from tutor.scenes.practice import PracticeTableScene
+from tutor.scenes.review import ReviewScene
+from tutor.scenes.summary import HandSummaryScene, level_table_row
+from tutor.settings import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def click(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+@pytest.fixture
+def app(tmp_path) -> App:
+    store = Store(tmp_path / "home")
+    store.settings.animation_speed = "off"
+    return App(size=(1280, 800), store=store, language="en")
+
+
+def open_table(app: App, seed: int, **kwargs) -> PracticeTableScene:
+    scene = PracticeTableScene(app.services, seed=seed, **kwargs)
+    app.stack.push(scene)
+    return scene
+
+
+def until(app: App, scene: PracticeTableScene, done, frames: int = 5000) -> None:
+    for _ in range(frames):
+        if done(scene):
+            return
+        app.frame(0.05)
+    raise AssertionError("the table never got there")
+
+
+def card_point(scene: PracticeTableScene, i: int) -> tuple[int, int]:
+    rect = scene.hand.card_rects()[i]
+    return (rect.left + 3, rect.bottom - rect.height // 3)
+
+
+def click_cards(app: App, scene: PracticeTableScene, cards) -> None:
+    want = Counter(cards)
+    for i, card in enumerate(scene.hand.cards):
+        if want[card] > 0 and i not in scene.hand.selected:
+            want[card] -= 1
+            app.handle_event(click(card_point(scene, i)))
+
+
+def learner_turn(scene: PracticeTableScene) -> bool:
+    table = scene.table
+    return table.learner_to_act or table.phase == HAND_OVER
+
+
+def advance_to(app: App, scene: PracticeTableScene, wanted) -> bool:
+    """Let the learner's AI act (through the scene's clicks) until ``wanted(table)`` holds
+    at a learner decision; ``False`` if the hand ends first."""
+    while True:
+        until(app, scene, learner_turn)
+        if scene.table.phase == HAND_OVER:
+            return False
+        if wanted(scene.table):
+            return True
+        scene._autopilot()
+
+
+def test_autoplay_plays_a_whole_hand_and_opens_the_summary(app) -> None:
+    scene = open_table(app, seed=3, autoplay=True)
+    until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+    assert scene.table.phase == HAND_OVER and not scene.busy
+    summary = app.stack.top
+    assert "Deal code" in summary.body_text()
+    assert level_table_row(scene.table.game.result) in summary.body_text()
+    app.frame(0.0)
+
+
+def test_a_hand_played_by_clicks_with_refusals(app) -> None:
+    """Every learner play is made by clicking cards and pressing Enter; before each
+    follow, a click on every card that may not be chosen is refused with a reason the
+    engine gives, and the hand stays unchanged."""
+    scene = open_table(app, seed=12)
+    refused = Counter()
+    while True:
+        until(app, scene, learner_turn)
+        table = scene.table
+        if table.phase == HAND_OVER:
+            break
+        if table.phase in (BURYING, DECLARING):
+            scene._autopilot()
+            continue
+        view = table.view
+        for i in range(len(scene.hand.cards)):
+            if scene.hand.can_select(i):
+                continue
+            app.handle_event(click(card_point(scene, i)))
+            assert scene.hand.selected == set()
+            card = scene.hand.cards[i]
+            assert scene.flash == table.why_not([], card)
+            verdict = why_not_selectable(view.hand, view.lead, [], card, view.ctx)
+            assert not verdict.legal
+            if view.lead and verdict.reason == "must_follow_suit":
+                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash
+            elif verdict.reason in ("must_play_pair", "must_play_tractor"):
+                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash
+            refused[verdict.reason] += 1
+        move = table.auto_move()
+        click_cards(app, scene, move)
+        assert Counter(scene.hand.selected_cards()) == Counter(move)
+        app.handle_event(key(pygame.K_RETURN))
+        assert len(table.game.hand(0)) == len(view.hand) - len(table.learner_plays[-1].cards)
+    assert refused["must_follow_suit"], refused
+    until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+
+
+def test_refused_play_explains_the_pair_rule(app) -> None:
+    """A pair led, the learner holding a pair of that suit: two singles are refused
+    with the pair named, before and after trying to play them."""
+    for seed in range(1, 60):
+        scene = open_table(app, seed=seed)
+
+        def pair_led(table: PracticeTable) -> bool:
+            lead = table.view.lead
+            return table.phase == TRICKS and bool(lead) and len(lead) == 2 and lead[0] == lead[1]
+
+        if not advance_to(app, scene, pair_led):
+            app.stack.pop()
+            continue
+        table = scene.table
+        view = table.view
+        ctx = view.ctx
+        suit = ctx.suit_of(view.lead[0])
+        mine = [c for c in view.hand if ctx.suit_of(c) == suit]
+        pairs = [c for c in set(mine) if mine.count(c) == 2]
+        singles = [c for c in set(mine) if mine.count(c) == 1]
+        if not pairs or not singles:
+            app.stack.pop()
+            continue
+        i = scene.hand.cards.index(singles[0])
+        app.handle_event(click(card_point(scene, i)))
+        assert scene.hand.selected == set()
+        assert "pair" in scene.flash
+        assert "pair" in scene._hint_text()  # the refusal shows in the hint line
+        click_cards(app, scene, [singles[0]])
+        return
+    pytest.fail("no position with a pair led and a pair and a single held")
+
+
+def test_hint_ladder_and_undo_by_keys(app) -> None:
+    scene = open_table(app, seed=21)
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)
+    for rung in range(4):
+        app.handle_event(key(pygame.K_h))
+        assert scene.ladder.rung == rung
+    assert Counter(scene.hand.selected_cards()) == Counter(scene.ladder.cards)
+    hand = Counter(scene.table.game.hand(0))
+    app.handle_event(key(pygame.K_RETURN))
+    assert scene.table.learner_plays
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)  # 24 tricks to go
+    app.handle_event(key(pygame.K_u))
+    assert Counter(scene.table.game.hand(0)) == hand
+    assert scene.table.learner_to_act and not scene.table.learner_plays
+
+
+def test_declare_buttons_follow_the_rules(app) -> None:
+    for seed in range(1, 40):
+        scene = open_table(app, seed=seed)
+        for _ in range(3000):
+            if scene.declare_buttons and any(b.enabled for b in scene.declare_buttons):
+                break
+            if scene.table.phase not in ("dealing", DECLARING):
+                break
+            app.frame(0.05)
+        enabled = [b for b in scene.declare_buttons if b.enabled]
+        if not enabled:
+            app.stack.pop()
+            continue
+        legal = {d.cards for d in scene.table.declaration_options()}
+        options = scene.declare_options
+        assert {cards for cards, b in zip(options, scene.declare_buttons) if b.enabled} == legal
+        before = len(scene.table.game.declarations)
+        app.handle_event(click(enabled[0].rect.center))
+        assert len(scene.table.game.declarations) == before + 1
+        assert scene.table.game.declarations[-1].seat == 0
+        return
+    pytest.fail("the learner never could declare")
+
+
+def test_review_marks_the_plays_the_coach_would_change(app) -> None:
+    table = PracticeTable(Game(seed=7), seed=7)
+    scene = PracticeTableScene(app.services, table)
+    app.stack.push(scene)
+    while table.phase != HAND_OVER:
+        until(app, scene, learner_turn)
+        if table.phase == TRICKS and table.view.lead:
+            scene._select(tuple(table.game.legal_follow(0)))
+            app.handle_event(key(pygame.K_RETURN))
+        elif table.phase != HAND_OVER:
+            scene._autopilot()
+    until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+    app.handle_event(key(pygame.K_2))
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.notes
+    assert review.index == min(review.notes)
+    assert review.lesson.enabled and "Lesson 0" in review.lesson_label()
+    app.frame(0.0)
+    lesson = review.notes[review.index].lesson
+    app.handle_event(key(pygame.K_4))  # the lesson link
+    from tutor.scenes.lessons import LessonPlayerScene
+    assert isinstance(app.stack.top, LessonPlayerScene) and app.stack.top.lesson.id == lesson
+    app.stack.pop()
+    app.handle_event(key(pygame.K_RIGHT))
+    assert review.index == min(review.notes) + 1
+
+
+def test_match_is_saved_on_leaving_and_resumed(app) -> None:
+    scene = open_table(app, seed=5)
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)
+    log = scene.table.game.to_dict()
+    app.stack.pop()
+    again = PracticeTableScene(app.services)
+    assert again.table.game.to_dict() == log
+
+
+def test_escape_from_the_summary_leaves_the_table(app) -> None:
+    from tutor.scenes import HomeScene
+
+    app.stack.push(HomeScene(app.services))
+    scene = open_table(app, seed=9, autoplay=True)
+    until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+    app.handle_event(key(pygame.K_ESCAPE))
+    app.frame(0.05)
+    assert isinstance(app.stack.top, HomeScene)
+    resumed = PracticeTableScene(app.services)
+    assert resumed.table.phase == HAND_OVER and resumed.table.game.seed == scene.table.game.seed
+
+
+def test_next_hand_continues_the_match(app) -> None:
+    scene = open_table(app, seed=9, autoplay=True)
+    until(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+    dealer = scene.table.game.result.next_dealer
+    app.handle_event(key(pygame.K_1))
+    assert app.stack.top is scene
+    assert scene.table.game.hand_number == 2 and scene.table.game.dealer == dealer
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_headless_demo_exits_zero_with_a_summary_screenshot(tmp_path, lang) -> None:
+    out = tmp_path / "summary.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SHENGJI_TUTOR_HOME=str(tmp_path))
+    result = subprocess.run(
+        [sys.executable, "main.py", "--scene", "practice", "--seed", "4", "--autoplay", "--lang", lang,
+         "--size", "960x600", "--screenshot", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (960, 600)
+    saved = Store(tmp_path).load_match()
+    assert saved is not None and saved["game"]["actions"], "the finished hand is saved with the match"
+
+
+def test_keyboard_play(app) -> None:
+    """Arrows move the cursor, Space picks, Enter plays; Space on a card that may not be
+    chosen is refused with the reason."""
+    scene = open_table(app, seed=21)
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)
+    table = scene.table
+    move = table.auto_move()
+    hand_size = len(scene.hand.cards)
+    for card in move:
+        target = next(i for i, c in enumerate(scene.hand.cards) if c == card and i not in scene.hand.selected)
+        for _ in range(hand_size):
+            if scene.hand.focus == target:
+                break
+            app.handle_event(key(pygame.K_RIGHT))
+        app.handle_event(key(pygame.K_SPACE))
+    assert Counter(scene.hand.selected_cards()) == Counter(move)
+    blocked = [i for i in range(hand_size) if not scene.hand.can_select(i) and i not in scene.hand.selected]
+    if blocked:
+        while scene.hand.focus != blocked[0]:
+            app.handle_event(key(pygame.K_RIGHT))
+        app.handle_event(key(pygame.K_SPACE))
+        assert scene.flash and Counter(scene.hand.selected_cards()) == Counter(move)
+    app.handle_event(key(pygame.K_RETURN))
+    assert table.learner_plays and Counter(table.learner_plays[-1].cards) == Counter(move)
+
+
+def test_deal_code_replays_the_same_deal(tmp_path) -> None:
+    game = Game(seed=77)
+    code = game.deal_code()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SHENGJI_TUTOR_HOME=str(tmp_path))
+    out = tmp_path / "shot.png"
+    result = subprocess.run(
+        [sys.executable, "main.py", "--scene", "practice", "--deal", code, "--autoplay", "--lang", "en",
+         "--size", "1280x800", "--screenshot", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    saved = Store(tmp_path).load_match()
+    assert saved["game"]["start"]["seed"] == 77
+
+
+def test_a_mistyped_deal_code_is_refused(tmp_path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SHENGJI_TUTOR_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "main.py", "--scene", "practice", "--deal", "0G3NQ-K8NJ3"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "does not check out" in result.stderr

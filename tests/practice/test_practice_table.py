@@ -1,0 +1,188 @@
+"""The practice table without pixels: whole hands with the learner's seat driven by
+its AI, refusals, undo, the review and saving a match."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from engine import parse_cards
+from engine.game import BURYING, HAND_OVER, TRICKS, Game
+from tutor import coach
+from tutor.i18n import set_language
+from tutor.practice import PracticeTable
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+def run_until_learner(table: PracticeTable, limit: int = 2000) -> None:
+    """Automatic moves until the learner must act; the learner's AI may declare after
+    each dealing segment, as the other seats do."""
+    for _ in range(limit):
+        if table.learner_to_act or table.phase == HAND_OVER:
+            return
+        table.step()
+        if table.declaring_chance:
+            move = table.auto_move()
+            if move is not None:
+                table.declare(move)
+    raise AssertionError("the table never stopped")
+
+
+def learner_moves(table: PracticeTable) -> None:
+    """The learner's seat acts as its AI would, through the learner's own entry points."""
+    move = table.auto_move()
+    if table.phase == TRICKS or table.phase == BURYING:
+        assert move is not None
+        for i, card in enumerate(move):
+            options = table.selectable(move[:i])
+            assert options is None or card in options
+        assert table.can_submit(move)
+        result = table.submit(move)
+        assert result.refusal is None and result.events
+    elif move is not None:
+        table.declare(move)
+        table.close_declaring()
+    else:
+        table.close_declaring()
+
+
+def play_hand(table: PracticeTable) -> None:
+    for _ in range(200):
+        run_until_learner(table)
+        if table.phase == HAND_OVER:
+            return
+        learner_moves(table)
+    raise AssertionError("the hand never ended")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_hand_with_the_learner_seat_on_autopilot(seed: int) -> None:
+    table = PracticeTable(Game(seed=seed), learner=0, seed=seed)
+    play_hand(table)
+    result = table.game.result
+    assert result is not None
+    assert len(table.learner_plays) == len(table.game.tricks)  # one play per trick
+    assert table.messages, "a coached hand explains what happened"
+    assert sum(1 for m in table.messages if "won the trick" in m.text()) <= 4  # each kind once
+
+
+def test_hint_line_and_refusal_while_following() -> None:
+    for seed in range(1, 30):
+        table = PracticeTable(Game(seed=seed), learner=0, seed=seed)
+        while table.phase != HAND_OVER:
+            run_until_learner(table)
+            if table.phase == TRICKS and table.view.lead:
+                view = table.view
+                suit = view.ctx.suit_of(view.lead[0])
+                held = [c for c in view.hand if view.ctx.suit_of(c) == suit]
+                other = [c for c in view.hand if view.ctx.suit_of(c) != suit]
+                if held and other and len(view.lead) == 1:
+                    line = table.hint_line([])
+                    assert "Follow with 1" in line
+                    assert other[0] not in table.selectable([])
+                    assert "follow" in table.why_not([], other[0])
+                    refused = table.submit([other[0]])
+                    assert refused.refusal and not refused.events
+                    assert "follow" in refused.refusal
+                    return
+            if table.phase == HAND_OVER:
+                break
+            learner_moves(table)
+    pytest.fail("no position with a single led and a card of another suit")
+
+
+def test_undo_takes_back_the_learners_last_play() -> None:
+    table = PracticeTable(Game(seed=5), learner=0, seed=5)
+    while not (table.phase == TRICKS and table.learner_to_act and table.learner_plays):
+        run_until_learner(table)
+        learner_moves(table)
+    run_until_learner(table)
+    hand_before = Counter(table.game.hand(0))
+    tricks = len(table.game.tricks)
+    last = table.learner_plays[-1]
+    assert table.undo()
+    assert Counter(table.game.hand(0)) == hand_before + Counter(last.cards)
+    assert table.game.turn == 0 and len(table.game.tricks) <= tricks
+    assert table.learner_plays[-1:] != [last]
+
+
+def test_hint_ladder_counts_and_resets() -> None:
+    table = PracticeTable(Game(seed=8), learner=0, seed=8)
+    while not (table.phase == TRICKS and table.learner_to_act):
+        run_until_learner(table)
+        if not (table.phase == TRICKS and table.learner_to_act):
+            learner_moves(table)
+    steps = [table.hint() for _ in range(4)]
+    assert [s.rung for s in steps] == [0, 1, 2, 3]
+    assert table.hints_used == 4
+    answer = list(steps[3].cards)
+    assert table.can_submit(answer)
+    table.submit(answer)
+    run_until_learner(table)
+    if table.phase == TRICKS:
+        assert table.hint().rung == 0
+
+
+def test_coach_off_is_silent() -> None:
+    table = PracticeTable(Game(seed=4), learner=0, coached=False, seed=4)
+    play_hand(table)
+    assert table.messages == [] and not table.can_undo
+
+
+def test_review_after_a_hand() -> None:
+    table = PracticeTable(Game(seed=6), learner=0, seed=6)
+    run_until_learner(table)
+    while table.phase != HAND_OVER:
+        if table.phase == TRICKS:
+            # a learner who always plays the engine's cheapest legal cards
+            view = table.view
+            if view.lead:
+                cards = table.game.legal_follow(0)
+            else:
+                cards = [view.hand[-1]]
+            assert table.submit(cards).refusal is None
+        else:
+            learner_moves(table)
+        run_until_learner(table)
+    notes = table.review()
+    assert notes, "the AI disagrees with some of these plays"
+    for note in notes:
+        assert note.lesson in {"03", "05", "06", "07", "08", "09"}
+        assert Counter(note.alternative) != Counter(note.played)
+
+
+def test_match_saves_and_resumes() -> None:
+    table = PracticeTable(Game(seed=9), learner=0, seed=9)
+    for _ in range(150):
+        run_until_learner(table)
+        if table.learner_to_act:
+            learner_moves(table)
+    saved = json.loads(json.dumps(table.to_dict()))
+    again = PracticeTable.from_dict(saved)
+    assert again.game.state() == table.game.state()
+    assert again.phase == table.phase
+
+
+def test_bury_refuses_the_wrong_count() -> None:
+    table = PracticeTable(Game(seed=11, dealer=0, hand=2), learner=0, seed=11)
+    run_until_learner(table)
+    while table.phase != BURYING:
+        learner_moves(table)
+        run_until_learner(table)
+    assert table.game.turn == 0
+    hand = list(table.game.hand(0))
+    assert len(hand) == 33
+    assert table.submit(hand[:7]).refusal
+    assert table.selectable(hand[:7]) is None and table.selectable(hand[:8]) == set()
+    risky = parse_cards("SK S5 D10 D2 D3 D4 D6 D7")
+    assert "25 points" in table.hint_line(risky)
+    assert "25 points" in coach.bury_advice(risky)[0]
+    assert not any("points in the kitty are" in s for s in coach.bury_advice(hand[:0]))
+    assert table.submit(hand[:8]).refusal is None
+    assert table.phase == TRICKS

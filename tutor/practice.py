@@ -1,0 +1,304 @@
+"""The practice hand without pixels: a ``Game``, AI players, the learner's seat, the coach.
+
+``PracticeTable`` is what the table scene shows and what its clicks do.  The scene
+owns timing and drawing; this object owns the rules of the table:
+
+- ``step()`` makes the next automatic move (deal a card, an AI declares, buries or
+  plays) and returns the game's events; it returns nothing while the learner is to act;
+- the learner acts through ``declare``, ``close_declaring`` and ``submit`` (bury or
+  play the selected cards); ``selectable``/``why_not`` say which cards may be picked
+  and why not; a refused play comes back as a sentence, never as an exception;
+- in a coached hand: the hint ladder, one sentence the first time each thing happens,
+  undo of the learner's last play, and the review after the hand.
+
+The learner's seat also has an AI player: it is the coach's advisor, and it drives the
+seat when the scene plays by itself (``--autoplay``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from engine import Card
+from engine.ai import make as make_ai
+from engine.events import Event, HandScored, TrickWon
+from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEGMENT, TRICKS, Game, PlayCards
+from engine.view import Declaration, PlayerView
+
+from . import coach
+from .i18n import _
+
+SEGMENT_CARDS = SEGMENT * SEATS
+"""The AI players may declare after each dealing segment (five cards each)."""
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """What ``submit`` did: the events of an accepted move, or why it was refused."""
+
+    events: tuple[Event, ...] = ()
+    refusal: str | None = None
+
+
+class PracticeTable:
+    """One practice match seen from ``learner``'s seat (see the module docstring)."""
+
+    def __init__(self, game: Game, learner: int = 0, *, coached: bool = True,
+                 ai_kind: str = "ai", seed: int = 0) -> None:
+        self.game = game
+        self.learner = learner
+        self.coached = coached
+        self.ai_kind = ai_kind
+        self.seed = seed
+        self.players = [make_ai(ai_kind, seed + seat) for seat in range(SEATS)]
+        self.narrator = coach.Narrator(learner)
+        self.messages: list[coach.Said] = []
+        """The coach's sentences of this hand, oldest first."""
+        self.learner_plays: list[coach.LearnerPlay] = []
+        self.hints_used = 0
+        self.window_open = True
+        """The learner has not yet closed the declaring window after the deal."""
+        self._ladder: coach.HintLadder | None = None
+        self._ladder_at: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------ what the scene reads
+
+    @property
+    def view(self) -> PlayerView:
+        return self.game.view(self.learner)
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase
+
+    @property
+    def learner_to_act(self) -> bool:
+        """The game waits for the learner: to bury, to play, or to close the window."""
+        if self.phase == DECLARING:
+            return self.window_open and bool(self.declaration_options())
+        return self.phase in (BURYING, TRICKS) and self.game.turn == self.learner
+
+    @property
+    def declaring_chance(self) -> bool:
+        """A dealing segment just ended: the moment the AI players consider declaring
+        (the learner may declare at any time; an autopilot asks its AI here)."""
+        game = self.game
+        return game.phase == DEALING and game.dealt > 0 and game.dealt % SEGMENT_CARDS == 0
+
+    def selectable(self, selected: Sequence[Card]) -> set[Card] | None:
+        """Faces the learner may add to ``selected`` now (``None``: any card)."""
+        if not self.learner_to_act or self.phase == DECLARING:
+            return set()
+        if self.phase == BURYING:
+            return None if len(selected) < KITTY_SIZE else set()
+        return self.game.selectable(self.learner, selected)
+
+    def why_not(self, selected: Sequence[Card], card: Card) -> str:
+        """The sentence for a card the learner may not pick now."""
+        if not self.learner_to_act or self.phase == DECLARING:
+            return _("Wait for your turn.")
+        if self.phase == BURYING:
+            return _("You have chosen 8 cards: deselect one first.")
+        view = self.view
+        return coach.refusal_text(view, coach.blocked(view, selected, card), card)
+
+    def can_submit(self, selected: Sequence[Card]) -> bool:
+        if not self.learner_to_act:
+            return False
+        if self.phase == BURYING:
+            return len(selected) == KITTY_SIZE
+        if self.phase != TRICKS or not selected:
+            return False
+        view = self.view
+        if view.lead and len(selected) != len(view.lead):
+            return False
+        return coach.refusal(view, selected) is None
+
+    def hint_line(self, selected: Sequence[Card]) -> str:
+        """The line above the hand: what the learner must do now, or who is acting."""
+        game = self.game
+        if self.phase == DEALING:
+            if game.legal_declarations(self.learner):
+                return _("Dealing. You can declare trumps now with your level cards ({level}): "
+                         "use a declare button.").format(level=game.level)
+            return _("Dealing. Level {level}: watch for level cards to declare trumps.").format(
+                level=game.level)
+        if self.phase == DECLARING:
+            return _("All cards are dealt: declare now, or press Done.")
+        if self.phase == BURYING:
+            if game.turn == self.learner:
+                return coach.bury_line(selected)
+            return _("{who} is burying 8 cards.").format(who=coach.seat_label(game.turn, self.learner))
+        if self.phase == TRICKS:
+            if game.turn == self.learner:
+                return coach.hint_line(self.view)
+            return _("{who} to play.").format(who=coach.seat_label(game.turn, self.learner))
+        return _("The hand is over.")
+
+    def attacker_cards(self) -> list[Card]:
+        """The point cards of the tricks the attackers won (the 闲分 counter shows them)."""
+        return [card for record in self.game.tricks if self.game.is_attacker(record.winner)
+                for play in record.plays for card in play.cards if card.points]
+
+    # ------------------------------------------------------------ automatic moves
+
+    def step(self) -> list[Event]:
+        """The next automatic move, or ``[]`` when the learner is to act (or the hand is over)."""
+        game = self.game
+        if self.learner_to_act:
+            return []
+        if game.phase == DEALING:
+            events = game.deal()
+            if game.dealt % SEGMENT_CARDS == 0:
+                events += self._ai_declarations()
+            return events
+        if game.phase == DECLARING:
+            events = self._ai_declarations() + game.close_declaring()
+            if game.phase == DEALING:  # nobody declared in hand 1: dealt anew
+                self.window_open = True
+            return self._after(events)
+        if game.phase == BURYING:
+            seat = game.turn
+            assert seat is not None
+            return self._after(game.bury(seat, self.players[seat].bury(game.view(seat)).cards))
+        if game.phase == TRICKS:
+            seat = game.turn
+            assert seat is not None
+            return self._after(game.play(seat, self.players[seat].play(game.view(seat)).cards))
+        return []
+
+    def _ai_declarations(self) -> list[Event]:
+        """Each AI seat, in dealing order, may declare until a whole round passes."""
+        game = self.game
+        events: list[Event] = []
+        declared = True
+        while declared:
+            declared = False
+            for i in range(SEATS):
+                seat = (game.first_seat + i) % SEATS
+                if seat == self.learner or not game.legal_declarations(seat):
+                    continue
+                decision = self.players[seat].declare(game.view(seat))
+                if decision is not None:
+                    events += game.declare(seat, decision.cards)
+                    declared = True
+        return events
+
+    def _after(self, events: list[Event]) -> list[Event]:
+        """Let the coach comment on what just happened."""
+        game = self.game
+        if self.coached and game.ctx is not None:
+            for event in events:
+                if isinstance(event, TrickWon):
+                    self.messages += self.narrator.trick(game.tricks[event.trick], game.ctx)
+                elif isinstance(event, HandScored):
+                    last = game.tricks[-1]
+                    self.messages += self.narrator.kitty(
+                        last.plays[0].cards, event.kitty, event.kitty_multiplier is not None,
+                        game.ctx)
+        return events
+
+    # ------------------------------------------------------------ the learner's moves
+
+    def declaration_options(self) -> list[Declaration]:
+        return self.game.legal_declarations(self.learner)
+
+    def declare(self, cards: Sequence[Card]) -> list[Event]:
+        return self.game.declare(self.learner, list(cards))
+
+    def close_declaring(self) -> None:
+        """The learner is done declaring; the next ``step`` fixes trumps."""
+        self.window_open = False
+
+    def submit(self, selected: Sequence[Card]) -> Submitted:
+        """Bury or play ``selected``; a refused play comes back with its reason."""
+        game = self.game
+        if not self.learner_to_act or self.phase not in (BURYING, TRICKS):
+            return Submitted(refusal=_("Wait for your turn."))
+        if self.phase == BURYING:
+            if len(selected) != KITTY_SIZE:
+                return Submitted(refusal=coach.bury_line(selected))
+            return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
+        view = self.view
+        if not selected:
+            return Submitted(refusal=_("Choose the cards to play first."))
+        if view.lead and len(selected) != len(view.lead):
+            return Submitted(refusal=coach.hint_line(view))
+        why = coach.refusal(view, selected)
+        if why is not None:
+            return Submitted(refusal=coach.refusal_text(view, why))
+        self.learner_plays.append(coach.LearnerPlay(len(game.tricks), view, tuple(selected)))
+        return Submitted(tuple(self._after(game.play(self.learner, list(selected)))))
+
+    def auto_move(self) -> list[Card] | None:
+        """What the learner's own AI would do now: declare (or ``None``), bury or play."""
+        game = self.game
+        player = self.players[self.learner]
+        if self.phase in (DEALING, DECLARING):
+            if not game.legal_declarations(self.learner):
+                return None
+            decision = player.declare(self.view)
+            return list(decision.cards) if decision is not None else None
+        if self.phase == BURYING:
+            return list(player.bury(self.view).cards)
+        return list(player.play(self.view).cards)
+
+    # ------------------------------------------------------------ coaching
+
+    def hint(self) -> coach.HintStep | None:
+        """The next rung of the hint ladder for the decision in front of the learner."""
+        if not self.coached or self.phase != TRICKS or not self.learner_to_act:
+            return None
+        at = (len(self.game.tricks), len(self.game.trick))
+        if self._ladder is None or self._ladder_at != at:
+            self._ladder = coach.HintLadder(self.view, self.players[self.learner].play)
+            self._ladder_at = at
+        self.hints_used += 1
+        return self._ladder.next()
+
+    def hint_again(self, rung: int) -> coach.HintStep | None:
+        """A rung already shown, worded anew (in the language now chosen)."""
+        return self._ladder.step(rung) if self._ladder is not None else None
+
+    @property
+    def can_undo(self) -> bool:
+        """In a coached hand, the learner's last play of this hand can be taken back."""
+        return self.coached and self.phase == TRICKS and bool(self.learner_plays)
+
+    def undo(self) -> bool:
+        """Take back the learner's last play and every move after it."""
+        if not self.can_undo:
+            return False
+        last = self.learner_plays.pop()
+        while True:
+            action = self.game.undo()
+            if isinstance(action, PlayCards) and action.seat == self.learner \
+                    and tuple(action.cards) == last.cards:
+                return True
+
+    def review(self) -> list[coach.ReviewNote]:
+        return coach.review(self.learner_plays, self.players[self.learner].play)
+
+    # ------------------------------------------------------------ the match
+
+    def next_hand(self) -> list[Event]:
+        """Start the next hand of the match (after the summary)."""
+        self.messages = []
+        self.learner_plays = []
+        self.hints_used = 0
+        self.window_open = True
+        self._ladder = None
+        self.narrator = coach.Narrator(self.learner)
+        return self.game.next_hand()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match to save on quit: the game (its action log) and the table's settings."""
+        return {"game": self.game.to_dict(), "learner": self.learner, "coached": self.coached,
+                "ai_kind": self.ai_kind, "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "PracticeTable":
+        """A saved match; ``ValueError`` (or ``KeyError``/``TypeError``) if it is damaged."""
+        return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
+                   ai_kind=data["ai_kind"], seed=data["seed"])

@@ -1,0 +1,173 @@
+"""The review of a finished hand, trick by trick.
+
+Each trick is shown as it was played; where the coach (the learner's AI) would have
+played differently, the learner's cards are marked and the coach's play is shown with
+its reason and the lesson that teaches the rule involved.  ←/→ step through the tricks,
+N jumps to the next marked one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import coach
+from ..i18n import N_, _, ngettext
+from ..practice import PracticeTable
+from ..scene import Scene
+from ..theme import ON_FELT, SELECTED, Metrics
+from ..widgets import Button, Menu, TextPanel, TrickView
+from ..widgets.base import Widget
+from .common import Chrome
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+
+class ReviewScene(Scene):
+    def __init__(self, services: "Services", table: PracticeTable) -> None:
+        super().__init__(services)
+        self.table = table
+        self.notes = {note.trick: note for note in table.review()}
+        tricks = table.game.tricks
+        self.index = min(self.notes) if self.notes else 0
+        self.chrome = Chrome(services, N_("Review"))
+        self.trick = TrickView(services, viewer=table.learner)
+        self.text = TextPanel(services, self.trick_text, px=20, min_px=11)
+        self.prev = Button(services, N_("Previous trick"), lambda: self.go(-1), hotkey=1)
+        self.next = Button(services, N_("Next trick"), lambda: self.go(1), hotkey=2)
+        self.marked = Button(services, N_("Next difference"), self.next_marked, hotkey=3)
+        self.lesson = Button(services, self.lesson_label, self.open_lesson, hotkey=4)
+        self.menu = Menu([self.prev, self.next, self.marked, self.lesson], horizontal=True)
+        self.alt_label = TextPanel(services, N_("The coach's play:"), px=18, min_px=11, background=None,
+                                   colour=ON_FELT)
+        self.count = len(tricks)
+        self._show()
+
+    # ------------------------------------------------------------ content
+
+    def trick_text(self) -> str:
+        record = self.table.game.tricks[self.index]
+        learner = self.table.learner
+        ctx = self.table.game.ctx
+        assert ctx is not None
+        lines = [_("Trick {k} of {n}: {who} led; {winner} won it.").format(
+            k=self.index + 1, n=self.count, who=coach.seat_label(record.leader, learner),
+            winner=coach.seat_label(record.winner, learner))]
+        if record.points:
+            lines[0] = coach.then(lines[0], ngettext("It carried {p} point.", "It carried {p} points.",
+                                                     record.points).format(p=record.points))
+        note = self.notes.get(self.index)
+        if note is None:
+            lines.append(_("Your play here is the one the coach would choose."))
+        else:
+            lines.append(note.text(ctx))
+        lines.append(ngettext("The coach would have played differently in {n} trick.",
+                              "The coach would have played differently in {n} tricks.",
+                              len(self.notes)).format(n=len(self.notes)))
+        return "\n\n".join(lines)
+
+    def lesson_label(self) -> str:
+        note = self.notes.get(self.index)
+        return note.lesson_text() if note is not None else _("No lesson needed")
+
+    def _show(self) -> None:
+        record = self.table.game.tricks[self.index]
+        self.trick.set_trick([(p.seat, p.cards) for p in record.plays], record.winner,
+                             self.table.game.ctx)
+        self.prev.enabled = self.index > 0
+        self.next.enabled = self.index < self.count - 1
+        self.marked.enabled = any(k > self.index for k in self.notes)
+        self.lesson.enabled = self.index in self.notes
+
+    # ------------------------------------------------------------ actions
+
+    def go(self, delta: int) -> None:
+        self.index = max(0, min(self.count - 1, self.index + delta))
+        self._show()
+
+    def next_marked(self) -> None:
+        later = [k for k in sorted(self.notes) if k > self.index]
+        if later:
+            self.index = later[0]
+            self._show()
+
+    def open_lesson(self) -> None:
+        """Open the lesson named on the button (the lessons list if it cannot be read)."""
+        from ..lessons import load_all
+        from .lessons import LessonBrowserScene, LessonPlayerScene
+
+        note = self.notes.get(self.index)
+        if note is None:
+            return
+        rules = self.services.store.settings.rule_set()
+        lesson = next((item for item in load_all(rules=rules) if item.id == note.lesson and item.available), None)
+        stack = self.services.app.stack
+        stack.push(LessonPlayerScene(self.services, lesson) if lesson is not None
+                   else LessonBrowserScene(self.services))
+
+    # ------------------------------------------------------------ scene
+
+    def resize(self, metrics: Metrics) -> None:
+        super().resize(metrics)
+        m = metrics
+        area = self.chrome.place(m)
+        button_h = m.px(48)
+        gap = m.px(12)
+        text_w = min(m.px(460), area.width // 2 - gap)
+        body = pygame.Rect(area.left, area.top, area.width, area.height - button_h - gap)
+        self.trick.place((body.left, body.top, body.width - text_w - gap, body.height), m)
+        self.text.place((body.right - text_w, body.top, text_w, body.height - m.px(140)), m)
+        label_w = m.px(150)
+        self.alt_label.place((body.right - text_w, body.bottom - m.px(130), label_w, m.px(130)), m)
+        self.alt_box = pygame.Rect(body.right - text_w + label_w, body.bottom - m.px(130), text_w - label_w,
+                                   m.px(130))
+        step_w = (area.width - 3 * gap) * 2 // 9  # three step buttons, the lesson link the rest
+        x = area.left
+        for button in self.menu.buttons[:3]:
+            button.place((x, area.bottom - button_h, step_w, button_h), m)
+            x += step_w + gap
+        self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
+
+    def widgets(self) -> list[Widget]:
+        return [self.trick, self.text, self.alt_label, *self.menu.buttons]
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.chrome.handle_event(event) is None:
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.go(-1 if event.key == pygame.K_LEFT else 1)
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
+            self.next_marked()
+            return None
+        return self.menu.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.chrome.draw(surface)
+        self.trick.draw(surface)
+        self.text.draw(surface)
+        note = self.notes.get(self.index)
+        if note is not None:
+            self.alt_label.draw(surface)
+            self._mark(surface, note)
+        self.menu.draw(surface)
+
+    def _mark(self, surface: pygame.Surface, note: coach.ReviewNote) -> None:
+        """Outline the learner's play (blue: the trick's winner is outlined in yellow) and
+        draw the coach's play under the text."""
+        m = self.metrics
+        rects = self.trick.play_rects().get(self.table.learner, [])
+        if rects:
+            box = rects[0].unionall(rects).inflate(m.px(14), m.px(14))
+            pygame.draw.rect(surface, SELECTED, box, m.px(4), border_radius=m.px(10))
+        h = self.alt_box.height - m.px(10)
+        w = round(h / 1.4)
+        step = min(w + m.px(4), (self.alt_box.width - w) // max(1, len(note.alternative) - 1)) \
+            if len(note.alternative) > 1 else 0
+        ctx = self.table.game.ctx
+        for k, card in enumerate(note.alternative):
+            trump = ctx is not None and ctx.is_trump(card)
+            face = self.services.cards.face(card, w, trump=trump, four_colour=self.services.four_colour)
+            surface.blit(face, (self.alt_box.left + k * step, self.alt_box.top + m.px(5)))
