@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from engine import Card
-from engine.ai import make as make_ai
+from engine.players import make_player
 from engine.events import Event, HandScored, TrickWon
 from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEGMENT, TRICKS, Game, PlayCards
 from engine.view import Declaration, PlayerView
@@ -51,7 +51,7 @@ class PracticeTable:
         self.coached = coached
         self.ai_kind = ai_kind
         self.seed = seed
-        self.players = [make_ai(ai_kind, seed + seat) for seat in range(SEATS)]
+        self.players = [make_player(ai_kind, seed + seat) for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
         self.messages: list[coach.Said] = []
         """The coach's sentences of this hand, oldest first."""

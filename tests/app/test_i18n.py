@@ -75,7 +75,7 @@ def test_template_is_up_to_date():
 
 
 def test_font_has_a_glyph_for_every_character_we_draw():
-    """Every string of every catalog (the app's and any part catalog beside it)."""
+    """Every string of every catalog in locale/."""
     ttLib = pytest.importorskip("fontTools.ttLib")
     cmap = ttLib.TTFont(FONT_PATH).getBestCmap()
     text = set(DRAWN_SYMBOLS) | set("0123456789")
