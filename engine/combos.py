@@ -152,6 +152,12 @@ def can_pack(mult: dict[int, int], lengths: Sequence[int]) -> bool:
         return True
     if sum(lengths) > sum(mult.values()):
         return False
+    return next(_fitting_tops(mult, lengths), None) is not None
+
+
+def _fitting_tops(mult: dict[int, int], lengths: Sequence[int]) -> Iterator[int]:
+    """Tops of the runs of ``lengths[0]``, highest first, that leave room for the rest
+    of ``lengths``."""
     first, rest = lengths[0], lengths[1:]
     for top in list(runs_at(mult, first)):
         for i in range(first):
@@ -160,8 +166,7 @@ def can_pack(mult: dict[int, int], lengths: Sequence[int]) -> bool:
         for i in range(first):
             mult[top - i] += 1
         if ok:
-            return True
-    return False
+            yield top
 
 
 def packings(by_pos: dict[int, list[Card]], lengths: Sequence[int]) -> Iterator[list[Card]]:
@@ -195,13 +200,4 @@ def _place(by_pos: dict[int, list[Card]], pos: int, left: int, rest: Sequence[in
 def best_run_top(mult: dict[int, int], lengths: Sequence[int]) -> int:
     """Top of the highest run of ``lengths[0]`` usable in a full packing of ``lengths``
     (-1 when they cannot be packed): the "top structure" of a ruffed throw (§6)."""
-    first, rest = lengths[0], lengths[1:]
-    for top in list(runs_at(mult, first)):
-        for i in range(first):
-            mult[top - i] -= 1
-        ok = can_pack(mult, rest)
-        for i in range(first):
-            mult[top - i] += 1
-        if ok:
-            return top
-    return -1
+    return next(_fitting_tops(mult, lengths), -1)
