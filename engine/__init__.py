@@ -10,7 +10,13 @@ change.  Where each rule of RULES.md lives:
 - §4 leading and throws: ``engine.play.check_lead``
 - §5 following: ``engine.play.check_follow`` (and ``selectable``, ``legal_follow``)
 - §6 winning a trick: ``engine.play.trick_winner``
-- §8 kitty multiplier and level table: ``engine.scoring``
+- §7 declaring, the kitty, dealing: ``engine.game`` (``declaration_error``,
+  ``legal_declarations``, ``Game.bury``, ``Game.close_declaring``)
+- §8 kitty multiplier and level table: ``engine.scoring``; applied to a hand in
+  ``engine.game.Game`` (``HandScored`` event)
+- §9 dealer rotation, levels, the end of a match: ``engine.game.level_change``
+- players: ``engine.players`` (protocol, registry, random player), ``engine.ai``
+  (AI players with reasons), ``engine.selfplay`` (the command)
 """
 
 from .cards import Card, deck, format_cards, parse_cards, points
