@@ -11,7 +11,7 @@ from ..scene import Scene
 from ..settings import Notice
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
-from ..widgets.base import Widget, panel
+from ..widgets.base import Widget, panel, veil
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -51,9 +51,7 @@ class NoticeScene(Scene):
         return None  # modal: nothing reaches the scene below
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        veil(surface)
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(12))
         self.text.draw(surface)
         self.menu.draw(surface)

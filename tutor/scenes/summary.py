@@ -15,7 +15,7 @@ from ..practice import PracticeTable
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
-from ..widgets.base import Widget, panel
+from ..widgets.base import Widget, panel, veil
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -175,9 +175,7 @@ class HandSummaryScene(Scene):
             self.services.app.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        veil(surface, 110)
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(14))
         self.title.draw(surface)
         self.kitty_label.draw(surface)

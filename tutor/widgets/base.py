@@ -44,3 +44,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill, edge=None, radius: i
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def veil(surface: pygame.Surface, alpha: int = 120) -> None:
+    """Darken everything drawn so far: the backdrop of a modal overlay."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
