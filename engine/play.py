@@ -201,12 +201,13 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
         return FollowVerdict(True)  # everything of the suit is forced, or singles only
     hand_faces = pair_faces(held)
     best, best_scored = _vector(hand_faces, shape, ctx)
-    got, _ = _vector(pair_faces(played), shape, ctx)
+    played_faces = pair_faces(played)
+    got, _ = _vector(played_faces, shape, ctx)
     for i, (want, have) in enumerate(zip(best, got)):
         if have < want:
             if i < len(shape.tractors):
                 lengths = best_scored[: sum(best[: i + 1])]
-                run = _missing_run(hand_faces, pair_faces(played), lengths, ctx)
+                run = _missing_run(hand_faces, played_faces, lengths, ctx)
                 return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(run)))
             return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(hand_faces)))
     return FollowVerdict(True)

@@ -421,12 +421,7 @@ class _Reader:
             missing.append("trick")
         if step.answer == "legal_follow" and isinstance(step, SelectCards) and not (step.lead or step.trick):
             missing.append("lead")
-        for key in missing:
-            self.problem(m.line, f"{where}.{key}", f"missing (rule {step.answer} needs it)")
-        if missing:
-            return
-        if step.position is None:
-            self.problem(m.line, f"{where}.level", "missing: a task needs a level (and trump)")
+        if self.lacks_inputs(step, m, where, missing, "a task"):
             return
         if isinstance(step, PlayTrick) and step.trick is not None and step.trick.your_index in (None, 0):
             self.problem(at("trick"), f"{where}.trick", "put 'you' among the plays after the lead")
@@ -434,6 +429,18 @@ class _Reader:
         if not step.applies(self.rules):
             return
         self.evaluate(step, where, at("answer"), rule)
+
+    def lacks_inputs(self, step: Any, m: Map, where: str, missing: list[str], what: str) -> bool:
+        """Report the keys a step's rule needs but the step lacks, then a missing
+        position; ``True`` when anything was reported (the rule cannot be evaluated)."""
+        for key in missing:
+            self.problem(m.line, f"{where}.{key}", f"missing (rule {step.answer} needs it)")
+        if missing:
+            return True
+        if step.position is None:
+            self.problem(m.line, f"{where}.level", f"missing: {what} needs a level (and trump)")
+            return True
+        return False
 
     def evaluate(self, step: Task, where: str, line: int, rule: Any) -> None:
         assert step.position is not None
@@ -467,12 +474,7 @@ class _Reader:
                 self.problem(at("options"), f"{where}.options",
                              "an option marked correct: the rule decides which is right")
             missing = [k for k in rule.needs if not (getattr(step, k, None) or step.datum(k) is not None)]
-            for key in missing:
-                self.problem(m.line, f"{where}.{key}", f"missing (rule {step.answer} needs it)")
-            if missing:
-                return
-            if step.position is None:
-                self.problem(m.line, f"{where}.level", "missing: a computed answer needs a level (and trump)")
+            if self.lacks_inputs(step, m, where, missing, "a computed answer"):
                 return
         if not step.applies(self.rules):
             return
