@@ -123,8 +123,32 @@ class Reason:
 
 
 @dataclass(frozen=True)
+class Estimate:
+    """What a search over deals consistent with the seat's view measured for a play.
+
+    Numbers only: they are estimates from samples, never certainties.  The coach turns
+    them into "likely" sentences; whether something is *sure* it checks exactly itself.
+    """
+
+    samples: int
+    """Consistent deals the play was tried on."""
+    wins_trick: float
+    """Share of those deals in which the play wins the trick in progress (for a lead:
+    the trick it starts)."""
+    value: float
+    """Mean outcome for the seat's team, in points (tricks, kitty and lost control
+    counted as the search counts them)."""
+    runner_up: tuple[Card, ...] = ()
+    """The best other play the search tried (empty when there was none)."""
+    margin: float = 0.0
+    """``value`` minus the runner-up's value."""
+
+
+@dataclass(frozen=True)
 class Decision:
     """A player's move (cards to declare, bury or play) and the reason for it."""
 
     cards: tuple[Card, ...]
     reason: Reason | None = None
+    estimate: Estimate | None = None
+    """Set by searching players: what sampling measured for the move."""
