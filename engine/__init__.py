@@ -10,11 +10,14 @@ change.  Where each rule of RULES.md lives:
 - §4 leading and throws: ``engine.play.check_lead``
 - §5 following: ``engine.play.check_follow`` (and ``selectable``, ``legal_follow``)
 - §6 winning a trick: ``engine.play.trick_winner``
-- §7 declaring, the kitty, dealing: ``engine.game`` (``declaration_error``,
-  ``legal_declarations``, ``Game.bury``, ``Game.close_declaring``)
+- §7 declaring, the kitty, dealing: ``engine.declaring`` (``declaration_error``,
+  ``legal_declarations``, the deal, close-declaring and bury actions)
+- §4–6 applied at the table (leads, failed throws, trick winners): ``engine.tricks``
 - §8 kitty multiplier and level table: ``engine.scoring``; applied to a hand in
-  ``engine.game.Game`` (``HandScored`` event)
-- §9 dealer rotation, levels, the end of a match: ``engine.game.level_change``
+  ``engine.handend`` (``HandSummary``, the ``HandScored`` event)
+- §9 dealer rotation, levels, the end of a match: ``engine.match.level_change``
+- the actions and ``GameError``: ``engine.actions``; ``engine.game.Game`` puts the
+  phases together (and re-exports their names)
 - players: ``engine.players`` (protocol, registry, random player), ``engine.ai``
   (AI players with reasons), ``engine.selfplay`` (the command)
 """

@@ -41,6 +41,12 @@ At a glance:
 >>> events = game.deal()
 >>> events[0].kind, len(game.hand(events[0].seat))
 ('card_dealt', 1)
+
+The rules of each phase live in their own module, as RULES.md orders them: the actions
+and shared checks in ``engine.actions``, declaring and the kitty (§7) in
+``engine.declaring``, tricks (§4–6) in ``engine.tricks``, the end of a hand (§8) in
+``engine.handend``, the match (§9) in ``engine.match``.  ``Game`` puts them together;
+this module re-exports their public names.
 """
 
 from __future__ import annotations
@@ -48,301 +54,50 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
 
-from . import (
-    HandResult,
-    LeadResult,
-    check_follow,
-    check_lead,
-    dealcode,
-    hand_result,
-    kitty_multiplier,
-    trick_winner,
-)
+from . import dealcode
 from . import legal_follow as _legal_follow
 from . import selectable as _selectable
-from .cards import JOKER, RANKS, Card, deck, format_cards, parse_cards, points
-from .events import (
-    Buried,
-    CardDealt,
-    Declared,
-    Event,
-    HandScored,
-    HandStarted,
-    KittyFlipped,
-    KittyTaken,
-    LevelsChanged,
-    MatchOver,
-    Overridden,
-    PlayMade,
-    Redealt,
-    Reinforced,
-    ThrowFailed,
-    TrickWon,
+from .actions import (
+    BURYING,
+    DEALING,
+    DECLARING,
+    HAND_OVER,
+    KITTY_SIZE,
+    MATCH_OVER,
+    SEATS,
+    SEED_LIMIT,
+    SEGMENT,
+    TEAMS,
+    TRICKS,
+    Action,
+    Bury,
+    CloseDeclaring,
+    DealCard,
+    Declare,
+    GameError,
+    NextHand,
+    PlayCards,
+    team_of,
 )
+from .cards import RANKS, Card, deck, format_cards, parse_cards
+from .declaring import Declaring, declaration_error, legal_declarations, view_declarations
+from .events import Event, HandStarted
+from .handend import HandEnd, HandSummary
+from .match import LevelChange, Match, level_change, next_seed
 from .rules import Rules, TrumpContext
+from .tricks import Tricks
 from .view import Declaration, Play, PlayerView, TrickRecord
 
-SEATS = 4
-TEAMS = ("A", "B")
-"""Team "A" is seats 0 & 2, team "B" seats 1 & 3."""
-KITTY_SIZE = 8
-SEGMENT = 5
-"""Cards each player receives per dealing segment."""
-SEED_LIMIT = 2**32
-"""Seeds are 32-bit so that a deal code can carry them."""
-
-DEALING, DECLARING, BURYING, TRICKS, HAND_OVER, MATCH_OVER = (
-    "dealing",
-    "declaring",
-    "burying",
-    "tricks",
-    "hand_over",
-    "match_over",
-)
-
-
-def team_of(seat: int) -> str:
-    return TEAMS[seat % 2]
-
-
-def next_seed(seed: int) -> int:
-    """The seed of the deal after ``seed`` (next hand, or a first-hand redeal).
-
-    A full-period linear congruential step mod 2**32: no seed repeats within a match.
-    """
-    return (seed * 0x9E3779B1 + 0x7F4A7C15) % SEED_LIMIT
-
-
-class GameError(ValueError):
-    """An illegal action.  ``reason`` is a stable code (ENGINE-API.md's play codes plus
-    ``not_your_turn``, ``wrong_phase``, ``bad_seat``, ``cannot_declare``,
-    ``override_too_weak``, ``own_declaration``, ``bury_count``, ``nothing_to_undo``);
-    ``cards`` are the cards the verdict concerns, if any."""
-
-    def __init__(self, reason: str, detail: str = "", cards: Iterable[Card] = ()):
-        self.reason = reason
-        self.cards = tuple(cards)
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-
-
-# --- actions -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Action:
-    """A move at the table.  ``to_dict``/``from_dict`` give its JSON form."""
-
-    kind: ClassVar[str] = "action"
-    _registry: ClassVar[dict[str, type["Action"]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "kind" in cls.__dict__:
-            Action._registry[cls.kind] = cls
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = format_cards(value) if f.name == "cards" else value
-        return data
-
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> "Action":
-        data = dict(data)
-        cls = Action._registry.get(data.pop("kind", None))
-        if cls is None:
-            raise ValueError(f"unknown action {data!r}")
-        return cls(**data)
-
-
-@dataclass(frozen=True)
-class _SeatCards(Action):
-    """An action of one seat with cards, given as cards or in card notation
-    (``PlayCards(1, "S10 S10")``)."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
-
-
-@dataclass(frozen=True)
-class DealCard(Action):
-    """Deal the next card to the next seat."""
-
-    kind: ClassVar[str] = "deal"
-
-
-@dataclass(frozen=True)
-class Declare(_SeatCards):
-    """Show level cards (a single or an identical pair) or a joker pair."""
-
-    kind: ClassVar[str] = "declare"
-
-
-@dataclass(frozen=True)
-class CloseDeclaring(Action):
-    """End the declaring window after the deal: fix trumps and the dealer, who picks up
-    the kitty (or, first hand with nobody declaring under ``redeal``, deal anew)."""
-
-    kind: ClassVar[str] = "close_declaring"
-
-
-@dataclass(frozen=True)
-class Bury(_SeatCards):
-    kind: ClassVar[str] = "bury"
-
-
-@dataclass(frozen=True)
-class PlayCards(_SeatCards):
-    """Lead or follow; a lead of several components is a throw the game checks."""
-
-    kind: ClassVar[str] = "play"
-
-
-@dataclass(frozen=True)
-class NextHand(Action):
-    kind: ClassVar[str] = "next_hand"
-
-
-# --- declaring (RULES.md §7) -----------------------------------------------------------
-
-
-def declaration_error(
-    seat: int,
-    cards: Sequence[Card],
-    hand: Sequence[Card],
-    level: str,
-    current: Declaration | None,
-    rules: Rules,
-) -> str | None:
-    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may."""
-    if len(cards) not in (1, 2) or (len(cards) == 2 and cards[0] != cards[1]):
-        return "cannot_declare"
-    card = cards[0]
-    if (len(cards) == 1 and card.is_joker) or (not card.is_joker and card.rank != level):
-        return "cannot_declare"
-    if sum(1 for held in hand if held is card) < len(cards):  # interned: identity is equality
-        return "not_in_hand"
-    return _override_error(Declaration(seat, tuple(cards)), current, rules)
-
-
-def _override_error(new: Declaration, current: Declaration | None, rules: Rules) -> str | None:
-    """May ``new`` (well-formed, held) replace ``current``?
-
-    A reinforcement (the declarer's single made a pair with the identical card) is
-    allowed even though it does not override anybody; anything else needs strictly
-    greater strength, and overriding one's own declaration needs ``self_override``.
-    """
-    if current is None:
-        return None
-    if current.seat == new.seat:
-        if current.strength == 1 and len(new.cards) == 2 and new.cards[0] is current.cards[0]:
-            return None
-        if not rules.self_override:
-            return "own_declaration"
-    if new.strength <= current.strength:
-        return "override_too_weak"
-    return None
-
-
-def legal_declarations(
-    seat: int, hand: Sequence[Card], level: str, current: Declaration | None, rules: Rules
-) -> list[Declaration]:
-    """Every declaration ``seat`` may make now with ``hand`` (each face and size once)."""
-    counts: dict[Card, int] = {}
-    for card in hand:
-        if card.rank == level or card.suit == JOKER:
-            counts[card] = counts.get(card, 0) + 1
-    options = []
-    for card, count in counts.items():
-        for size in range(2 if card.suit == JOKER else 1, min(count, 2) + 1):  # no lone jokers
-            new = Declaration(seat, (card,) * size)
-            if _override_error(new, current, rules) is None:
-                options.append(new)
-    return options
-
-
-def view_declarations(view: PlayerView) -> list[Declaration]:
-    """The declarations the viewing seat may make now (empty outside the deal)."""
-    if view.phase not in (DEALING, DECLARING):
-        return []
-    return legal_declarations(view.seat, view.hand, view.level, view.declaration, view.rules)
-
-
-# --- the end of a hand (RULES.md §8–9) ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LevelChange:
-    """What a hand's result does to the match: ``team`` (0 = A, 1 = B) deals next and
-    goes from ``before`` to ``after`` (capped at "A")."""
-
-    team: int
-    before: str
-    after: str
-    next_dealer: int
-    wins_match: bool
-
-
-def level_change(
-    levels: Sequence[str], dealer: int, result: HandResult, rules: Rules
-) -> LevelChange:
-    """Apply ``hand_result``'s verdict: who deals next, which team goes up, match end.
-
-    The dealers hold → the dealer's partner deals; the attackers take over → the old
-    dealer's 下家 deals.  The team dealing next gains ``result.levels``.  By default
-    going past A (jumping over it too) wins the match; with ``must_defend_a`` levels
-    stop at A and the match is won by holding as dealers at level A.
-
-    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules())
-    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=True)
-    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules(must_defend_a=True))
-    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=False)
-    """
-    take_over = result.attackers_take_over
-    next_dealer = (dealer + 1) % SEATS if take_over else (dealer + 2) % SEATS
-    team = next_dealer % 2
-    before = levels[team]
-    reached = RANKS.index(before) + result.levels
-    top = len(RANKS) - 1
-    if rules.must_defend_a:
-        wins = not take_over and levels[dealer % 2] == "A"
-    else:
-        wins = reached > top
-    return LevelChange(team, before, RANKS[min(reached, top)], next_dealer, wins)
-
-
-# --- the record of a finished hand ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HandSummary:
-    """How one hand went; ``levels_after`` is capped at "A" for display."""
-
-    hand: int
-    seed: int
-    dealer: int
-    declarers: str
-    level: str
-    trump: str | None
-    attacker_points: int
-    trick_points: int
-    penalties: int
-    kitty_points: int
-    kitty_multiplier: int | None
-    attackers_take_over: bool
-    levels: int
-    next_dealer: int
-    levels_after: dict[str, str]
-    match_over: bool
-    winner: str | None
-    failed_throws: int
+__all__ = [
+    "Action", "BURYING", "Bury", "CloseDeclaring", "DEALING", "DECLARING", "DealCard",
+    "Declare", "Game", "GameError", "HAND_OVER", "HandSummary", "KITTY_SIZE", "LevelChange",
+    "MATCH_OVER", "NextHand", "PlayCards", "SEATS", "SEED_LIMIT", "SEGMENT", "TEAMS", "TRICKS",
+    "declaration_error", "legal_declarations", "level_change", "next_seed", "team_of",
+    "view_declarations",
+]
 
 
 @dataclass(frozen=True)
@@ -358,10 +113,11 @@ class _HandStart:
     stacked: list[Card] | None
 
 
+
 # --- the game ---------------------------------------------------------------------------
 
 
-class Game:
+class Game(Declaring, Tricks, HandEnd, Match):
     """A match: per-team levels, the dealer, and the hand in progress.
 
     ``Game(rules, seed)`` starts a match at level 2 whose first dealer is the final
@@ -627,238 +383,6 @@ class Game:
             self.push(action)
         return undone
 
-    # --- checks (raise GameError, change nothing) and applications ---------------------
-
-    def _need_phase(self, *phases: str) -> None:
-        if self.phase not in phases:
-            raise GameError("wrong_phase", f"the game is {self.phase}")
-
-    @staticmethod
-    def _need_seat(seat: int) -> None:
-        if not (isinstance(seat, int) and 0 <= seat < SEATS):
-            raise GameError("bad_seat", f"no seat {seat!r}")
-
-    def _check_deal(self, action: DealCard) -> None:
-        self._need_phase(DEALING)
-
-    def _apply_deal(self, action: DealCard, plan: None) -> None:
-        seat = (self.first_seat + self.dealt) % SEATS
-        card = self._to_deal[self.dealt]
-        self.hands[seat].append(card)
-        self._emit(CardDealt(seat, card, self.dealt))
-        self.dealt += 1
-        if self.dealt == len(self._to_deal):
-            self.phase = DECLARING
-
-    def _check_declare(self, action: Declare) -> None:
-        self._need_phase(DEALING, DECLARING)
-        self._need_seat(action.seat)
-        reason = declaration_error(
-            action.seat,
-            action.cards,
-            self.hands[action.seat],
-            self.level,
-            self.declaration,
-            self.rules,
-        )
-        if reason is not None:
-            raise GameError(reason, format_cards(action.cards), action.cards)
-
-    def _apply_declare(self, action: Declare, plan: None) -> None:
-        new = Declaration(action.seat, tuple(action.cards))
-        previous = self.declaration
-        if previous is None:
-            self._emit(Declared(new))
-        elif previous.seat == new.seat and previous.cards[0] == new.cards[0]:
-            self._emit(Reinforced(new))
-        else:
-            self._emit(Overridden(new, previous))
-        self.declarations += (new,)
-
-    def _check_close_declaring(self, action: CloseDeclaring) -> None:
-        self._need_phase(DECLARING)
-
-    def _apply_close_declaring(self, action: CloseDeclaring, plan: None) -> None:
-        standing = self.declaration
-        if standing is not None:
-            trump = standing.trump
-            dealer = self.dealer if self.dealer is not None else standing.seat
-        elif self.dealer is None and self.rules.no_bid_first_hand == "redeal":
-            self._emit(Redealt(self.seed, next_seed(self.seed)))
-            self._deal_new(next_seed(self.seed))
-            return
-        else:
-            self.flipped = self.kitty[0]
-            trump = None if self.flipped.is_joker else self.flipped.suit
-            dealer = self.dealer if self.dealer is not None else self.first_seat
-            self._emit(KittyFlipped(self.flipped, trump))
-        self.dealer, self.trump = dealer, trump
-        self.ctx = ctx = TrumpContext(self.level, trump, self.rules)
-        self._emit(KittyTaken(dealer, self.level, trump, tuple(self.kitty)))
-        self.hands[dealer].extend(self.kitty)
-        self.kitty = []
-        for hand in self.hands:
-            hand.sort(key=ctx.sort_key)
-        self.phase = BURYING
-        self.turn = dealer
-
-    def _need_turn(self, seat: int) -> None:
-        self._need_seat(seat)
-        if seat != self.turn:
-            raise GameError("not_your_turn", f"seat {self.turn} is to act, not seat {seat}")
-
-    def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        missing: dict[int, int] = {}  # by card index: cheaper than hashing cards
-        for card in cards:
-            missing[card.index] = missing.get(card.index, 0) + 1
-        for card in self.hands[seat]:
-            if card.index in missing:
-                missing[card.index] -= 1
-        if any(count > 0 for count in missing.values()):
-            raise GameError("not_in_hand", format_cards(cards), cards)
-
-    def _check_bury(self, action: Bury) -> None:
-        self._need_phase(BURYING)
-        self._need_turn(action.seat)
-        if len(action.cards) != KITTY_SIZE:
-            raise GameError("bury_count", f"bury {KITTY_SIZE} cards, not {len(action.cards)}")
-        self._need_in_hand(action.seat, action.cards)
-
-    def _apply_bury(self, action: Bury, plan: None) -> None:
-        _remove(self.hands[action.seat], action.cards)
-        self.kitty = list(action.cards)
-        self._buried = True
-        self._emit(Buried(action.seat, tuple(action.cards)))
-        self.phase = TRICKS
-
-    def _check_play(self, action: PlayCards) -> LeadResult | None:
-        """For a lead, the ``LeadResult`` (a failed throw is legal: it is played as the
-        forced component); for a follow, ``None``."""
-        self._need_phase(TRICKS)
-        self._need_turn(action.seat)
-        cards = list(action.cards)
-        if not cards:
-            raise GameError("wrong_count", "play at least one card")
-        self._need_in_hand(action.seat, cards)
-        assert self.ctx is not None
-        if not self.trick:
-            others = [self.hands[s] for s in range(SEATS) if s != action.seat]
-            lead = check_lead(cards, others, self.ctx)
-            if not lead.played:
-                raise GameError(lead.reason or "mixed_suits", format_cards(cards), cards)
-            return lead
-        led = list(self.trick[0].cards)
-        verdict = check_follow(self.hands[action.seat], led, cards, self.ctx)
-        if not verdict.legal:
-            raise GameError(verdict.reason or "illegal", format_cards(cards), verdict.cards)
-        return None
-
-    def _apply_play(self, action: PlayCards, lead: LeadResult | None) -> None:
-        seat = action.seat
-        played = tuple(lead.played) if lead is not None else action.cards
-        if lead is not None and not lead.ok:
-            self._fail_throw(seat, action.cards, played, lead)
-        _remove(self.hands[seat], played)
-        self.trick.append(Play(seat, played))
-        self._emit(PlayMade(seat, played, len(self.tricks)))
-        if len(self.trick) < SEATS:
-            self.turn = (seat + 1) % SEATS
-        else:
-            self._finish_trick()
-
-    def _fail_throw(
-        self, seat: int, attempted: tuple[Card, ...], played: tuple[Card, ...], lead: LeadResult
-    ) -> None:
-        penalty = lead.penalty
-        signed = -penalty if self.is_attacker(seat) else penalty
-        self.attacker_points += signed
-        self.penalties += signed
-        self.failed_throws += 1
-        self.attempted = attempted
-        beaten = tuple(card for component in lead.beaten for card in component.cards)
-        self._emit(ThrowFailed(seat, attempted, played, beaten, penalty))
-
-    def _finish_trick(self) -> None:
-        assert self.ctx is not None
-        plays = self.trick
-        winner = plays[trick_winner([list(p.cards) for p in plays], self.ctx)].seat
-        carried = sum(points(p.cards) for p in plays)
-        if self.is_attacker(winner):
-            self.attacker_points += carried
-            self.trick_points += carried
-        record = TrickRecord(plays[0].seat, tuple(plays), winner, carried, self.attempted)
-        self.tricks += (record,)
-        self.trick = []
-        self.attempted = None
-        self.turn = winner
-        self._emit(TrickWon(winner, carried, len(self.tricks) - 1, self.attacker_points))
-        if not self.hands[winner]:
-            self._score_hand()
-
-    def _score_hand(self) -> None:
-        assert self.ctx is not None and self.dealer is not None
-        dealer = self.dealer
-        last = self.tricks[-1]
-        kitty_points = points(self.kitty)
-        multiplier = None
-        if self.is_attacker(last.winner):
-            multiplier = kitty_multiplier(list(last.plays[0].cards), self.ctx)
-            self.attacker_points += kitty_points * multiplier
-        result = hand_result(self.attacker_points, self.rules)
-        change = level_change(self.levels, dealer, result, self.rules)
-        self._emit(
-            HandScored(
-                self.hand_number,
-                dealer,
-                tuple(self.kitty),
-                kitty_points,
-                multiplier,
-                self.trick_points,
-                self.penalties,
-                self.attacker_points,
-                result.attackers_take_over,
-                result.levels,
-                change.next_dealer,
-            )
-        )
-        self.levels[change.team] = change.after
-        if change.after != change.before:
-            self._emit(LevelsChanged(TEAMS[change.team], change.before, change.after, result.levels))
-        won = change.wins_match
-        if won:
-            self.winner = TEAMS[change.team]
-            self._emit(MatchOver(self.winner))
-        self.turn = None
-        self.phase = MATCH_OVER if won else HAND_OVER
-        self.result = HandSummary(
-            hand=self.hand_number,
-            seed=self.seed,
-            dealer=dealer,
-            declarers=team_of(dealer),
-            level=self.level,
-            trump=self.trump,
-            attacker_points=self.attacker_points,
-            trick_points=self.trick_points,
-            penalties=self.penalties,
-            kitty_points=kitty_points,
-            kitty_multiplier=multiplier,
-            attackers_take_over=result.attackers_take_over,
-            levels=result.levels,
-            next_dealer=change.next_dealer,
-            levels_after={"A": self.levels[0], "B": self.levels[1]},
-            match_over=won,
-            winner=self.winner,
-            failed_throws=self.failed_throws,
-        )
-        self.history.append(self.result)
-
-    def _check_next_hand(self, action: NextHand) -> None:
-        self._need_phase(HAND_OVER)
-
-    def _apply_next_hand(self, action: NextHand, plan: None) -> None:
-        assert self.result is not None
-        self._begin_hand(self.hand_number + 1, next_seed(self.seed), self.result.next_dealer)
-
     # --- persistence ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -943,11 +467,3 @@ class Game:
         return cls(deal.rules, deal.seed, levels=levels, dealer=deal.dealer)
 
 
-def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
-    """Take ``cards`` out of ``hand`` (cards are interned: identity is equality, and
-    much cheaper to test than ``Card.__eq__``)."""
-    for card in cards:
-        for i, held in enumerate(hand):
-            if held is card:
-                del hand[i]
-                break

@@ -1,0 +1,179 @@
+"""Declaring trump and the kitty (RULES.md §7): the deal, declarations, overrides, the
+close of the declaring window (a flipped kitty card when nobody declared) and burying.
+
+The pure rules (``declaration_error``, ``legal_declarations``, ``view_declarations``)
+serve the game, the AI and the lessons alike; ``Declaring`` holds the ``Game``'s checks
+and applications of the actions of this phase.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .actions import (
+    BURYING,
+    DEALING,
+    DECLARING,
+    KITTY_SIZE,
+    SEATS,
+    TRICKS,
+    Bury,
+    Checks,
+    CloseDeclaring,
+    DealCard,
+    Declare,
+    GameError,
+    remove_cards,
+)
+from .cards import JOKER, Card, format_cards
+from .events import Buried, CardDealt, Declared, KittyFlipped, KittyTaken, Overridden, Redealt, Reinforced
+from .match import next_seed
+from .rules import Rules, TrumpContext
+from .view import Declaration, PlayerView
+
+
+
+def declaration_error(
+    seat: int,
+    cards: Sequence[Card],
+    hand: Sequence[Card],
+    level: str,
+    current: Declaration | None,
+    rules: Rules,
+) -> str | None:
+    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may."""
+    if len(cards) not in (1, 2) or (len(cards) == 2 and cards[0] != cards[1]):
+        return "cannot_declare"
+    card = cards[0]
+    if (len(cards) == 1 and card.is_joker) or (not card.is_joker and card.rank != level):
+        return "cannot_declare"
+    if sum(1 for held in hand if held is card) < len(cards):  # interned: identity is equality
+        return "not_in_hand"
+    return _override_error(Declaration(seat, tuple(cards)), current, rules)
+
+
+def _override_error(new: Declaration, current: Declaration | None, rules: Rules) -> str | None:
+    """May ``new`` (well-formed, held) replace ``current``?
+
+    A reinforcement (the declarer's single made a pair with the identical card) is
+    allowed even though it does not override anybody; anything else needs strictly
+    greater strength, and overriding one's own declaration needs ``self_override``.
+    """
+    if current is None:
+        return None
+    if current.seat == new.seat:
+        if current.strength == 1 and len(new.cards) == 2 and new.cards[0] is current.cards[0]:
+            return None
+        if not rules.self_override:
+            return "own_declaration"
+    if new.strength <= current.strength:
+        return "override_too_weak"
+    return None
+
+
+def legal_declarations(
+    seat: int, hand: Sequence[Card], level: str, current: Declaration | None, rules: Rules
+) -> list[Declaration]:
+    """Every declaration ``seat`` may make now with ``hand`` (each face and size once)."""
+    counts: dict[Card, int] = {}
+    for card in hand:
+        if card.rank == level or card.suit == JOKER:
+            counts[card] = counts.get(card, 0) + 1
+    options = []
+    for card, count in counts.items():
+        for size in range(2 if card.suit == JOKER else 1, min(count, 2) + 1):  # no lone jokers
+            new = Declaration(seat, (card,) * size)
+            if _override_error(new, current, rules) is None:
+                options.append(new)
+    return options
+
+
+def view_declarations(view: PlayerView) -> list[Declaration]:
+    """The declarations the viewing seat may make now (empty outside the deal)."""
+    if view.phase not in (DEALING, DECLARING):
+        return []
+    return legal_declarations(view.seat, view.hand, view.level, view.declaration, view.rules)
+
+
+
+class Declaring(Checks):
+    """The ``Game``'s deal, declare, close-declaring and bury actions."""
+
+    def _check_deal(self, action: DealCard) -> None:
+        self._need_phase(DEALING)
+
+    def _apply_deal(self, action: DealCard, plan: None) -> None:
+        seat = (self.first_seat + self.dealt) % SEATS
+        card = self._to_deal[self.dealt]
+        self.hands[seat].append(card)
+        self._emit(CardDealt(seat, card, self.dealt))
+        self.dealt += 1
+        if self.dealt == len(self._to_deal):
+            self.phase = DECLARING
+
+    def _check_declare(self, action: Declare) -> None:
+        self._need_phase(DEALING, DECLARING)
+        self._need_seat(action.seat)
+        reason = declaration_error(
+            action.seat,
+            action.cards,
+            self.hands[action.seat],
+            self.level,
+            self.declaration,
+            self.rules,
+        )
+        if reason is not None:
+            raise GameError(reason, format_cards(action.cards), action.cards)
+
+    def _apply_declare(self, action: Declare, plan: None) -> None:
+        new = Declaration(action.seat, tuple(action.cards))
+        previous = self.declaration
+        if previous is None:
+            self._emit(Declared(new))
+        elif previous.seat == new.seat and previous.cards[0] == new.cards[0]:
+            self._emit(Reinforced(new))
+        else:
+            self._emit(Overridden(new, previous))
+        self.declarations += (new,)
+
+    def _check_close_declaring(self, action: CloseDeclaring) -> None:
+        self._need_phase(DECLARING)
+
+    def _apply_close_declaring(self, action: CloseDeclaring, plan: None) -> None:
+        standing = self.declaration
+        if standing is not None:
+            trump = standing.trump
+            dealer = self.dealer if self.dealer is not None else standing.seat
+        elif self.dealer is None and self.rules.no_bid_first_hand == "redeal":
+            self._emit(Redealt(self.seed, next_seed(self.seed)))
+            self._deal_new(next_seed(self.seed))
+            return
+        else:
+            self.flipped = self.kitty[0]
+            trump = None if self.flipped.is_joker else self.flipped.suit
+            dealer = self.dealer if self.dealer is not None else self.first_seat
+            self._emit(KittyFlipped(self.flipped, trump))
+        self.dealer, self.trump = dealer, trump
+        self.ctx = ctx = TrumpContext(self.level, trump, self.rules)
+        self._emit(KittyTaken(dealer, self.level, trump, tuple(self.kitty)))
+        self.hands[dealer].extend(self.kitty)
+        self.kitty = []
+        for hand in self.hands:
+            hand.sort(key=ctx.sort_key)
+        self.phase = BURYING
+        self.turn = dealer
+
+    def _check_bury(self, action: Bury) -> None:
+        self._need_phase(BURYING)
+        self._need_turn(action.seat)
+        if len(action.cards) != KITTY_SIZE:
+            raise GameError("bury_count", f"bury {KITTY_SIZE} cards, not {len(action.cards)}")
+        self._need_in_hand(action.seat, action.cards)
+
+    def _apply_bury(self, action: Bury, plan: None) -> None:
+        remove_cards(self.hands[action.seat], action.cards)
+        self.kitty = list(action.cards)
+        self._buried = True
+        self._emit(Buried(action.seat, tuple(action.cards)))
+        self.phase = TRICKS
+
