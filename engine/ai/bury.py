@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Sequence
 
 from ..cards import BIG, JOKER, Card, points
-from ..game import KITTY_SIZE
+from ..actions import KITTY_SIZE
 from ..rules import TRUMP, TrumpContext
 from ..view import Decision, PlayerView
 from .reasons import decision
@@ -29,8 +29,10 @@ def last_trick_safe(cards: Sequence[Card], ctx: TrumpContext) -> bool:
     return len(trumps) >= 14 and Card.of(JOKER, BIG) in trumps
 
 
-def decide(view: PlayerView, plain: bool = False) -> Decision:
-    """Choose 8 cards; ``plain`` skips voiding suits (the easy player)."""
+def options(view: PlayerView, plain: bool = False) -> list[tuple[float, list[Card], tuple[str, ...]]]:
+    """Burials worth considering, cheapest first: for every set of short side suits to
+    void (none when ``plain``), those suits and the cheapest other cards, with their
+    cost in keep-value units (the bonus for each void taken off)."""
     ctx = view.ctx
     assert ctx is not None
     pool = list(view.hand)  # the dealer holds the 33 cards
@@ -43,7 +45,7 @@ def decide(view: PlayerView, plain: bool = False) -> Decision:
         return trump + keep_value(card, ctx) + pair + (0.0 if safe else POINT_PENALTY * card.points)
 
     sides = {s: cards for s, cards in by_suit(pool, ctx).items() if s != TRUMP}
-    best: tuple[float, list[Card], tuple[str, ...]] | None = None
+    found: list[tuple[float, list[Card], tuple[str, ...]]] = []
     for n in range(0 if plain else len(sides), -1, -1):
         for voided in combinations(sorted(sides), n):
             buried = [c for s in voided for c in sides[s]]
@@ -52,10 +54,17 @@ def decide(view: PlayerView, plain: bool = False) -> Decision:
             rest = Counter(pool)
             rest.subtract(buried)
             buried += choose_singles(+rest, KITTY_SIZE - len(buried), cost, keep_pairs=False)
-            total = sum(cost(c) for c in buried) - VOID_BONUS * len(voided)
-            if best is None or total < best[0]:
-                best = (total, buried, voided)
-    assert best is not None
-    _, buried, voided = best
-    code = "bury_void_suit" if voided else "bury_points_safe" if points(buried) else "bury_low_cards"
-    return decision(buried, code)
+            found.append((sum(cost(c) for c in buried) - VOID_BONUS * len(voided), buried, voided))
+    found.sort(key=lambda option: option[0])
+    return found
+
+
+def explain(cards: list[Card], voided: tuple[str, ...]) -> Decision:
+    code = "bury_void_suit" if voided else "bury_points_safe" if points(cards) else "bury_low_cards"
+    return decision(cards, code)
+
+
+def decide(view: PlayerView, plain: bool = False) -> Decision:
+    """Choose 8 cards; ``plain`` skips voiding suits (the easy player)."""
+    _, buried, voided = options(view, plain)[0]
+    return explain(buried, voided)

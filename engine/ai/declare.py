@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Sequence
 
 from ..cards import Card
-from ..game import view_declarations
+from ..declaring import view_declarations
 from ..view import Decision, PlayerView
 from .reasons import decision
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 from ..cards import Card, points
 from ..combos import pair_faces
-from ..game import KITTY_SIZE
+from ..actions import KITTY_SIZE
 from ..play import check_follow, legal_follow
 from ..rules import TRUMP
 from ..scoring import kitty_multiplier
@@ -30,8 +30,9 @@ PARTNER_LATER_WIN = 0.3
 
 
 def candidates(t: Table) -> list[list[Card]]:
-    """Distinct legal plays worth considering: the cheapest, the most points, the
-    strongest, every single or pair face for simple leads, and ruffs when void."""
+    """Distinct legal plays worth considering: the cheapest, the most points (onto a
+    lead of singles also as whole pairs), the strongest, every single or pair face for
+    simple leads, and ruffs when void."""
     shape, ctx, hand = t.shape, t.ctx, t.hand
     assert shape is not None
     n = shape.size
@@ -39,6 +40,9 @@ def candidates(t: Table) -> list[list[Card]]:
 
     def shaped(cards: list[Card]) -> list[list[Card]]:
         built = [build_to_shape(cards, shape.tractors, shape.pairs, n, ctx, key) for key in keys]
+        if n > 1 and not shape.pairs:
+            # onto a lead of singles, points go best as whole pairs (two tens are 20)
+            built.append(build_to_shape(cards, (), 0, n, ctx, t.feed_key, keep_pairs=False))
         if n == 1:
             built += [[c] for c in set(cards)]
         elif n == 2 and shape.pairs == 1:

@@ -56,15 +56,34 @@ def decide(t: Table, throws: bool = True) -> Decision:
     raise AssertionError("a non-empty hand always has a low lead")
 
 
+LIKELY = 0.35
+"""Components whose risk of being beaten is below this go into a throw worth pricing
+by sampling (a search candidate, never the default's choice)."""
+
+
 def candidates(t: Table) -> list[list[Card]]:
-    """Leads worth comparing: sure ones, pairs and tractors likely to stand, and the
-    lowest and highest single of every suit."""
+    """Leads worth comparing: sure throws, throws of components likely to stand, pairs
+    and tractors likely to stand, and the lowest and highest single of every suit."""
     options = _components(t)
     plays = [o.cards for o in _sure_throws(t, options)]
+    plays += _likely_throws(options)
     plays += [o.cards for o in sorted(options, key=lambda o: o.risk) if o.kind != "single" and o.risk < 0.5]
     for cards in by_suit(t.hand, t.ctx).values():
         plays += [[min(cards, key=t.low_key)], [max(cards, key=t.low_key)]]
     return plays
+
+
+def _likely_throws(options: list[LeadOption]) -> list[list[Card]]:
+    """Per suit, the components each unlikely to be beaten (the unique decomposition's
+    own: whole pairs and tractors, singles of faces not held twice), thrown together."""
+    throws = []
+    for suit in sorted({o.suit for o in options}):
+        mine = [o for o in options if o.suit == suit]
+        paired = {c for o in mine if o.kind != "single" for c in o.cards}
+        parts = [o for o in mine if o.risk < LIKELY and (o.kind != "single" or o.cards[0] not in paired)]
+        if len(parts) >= 2:
+            throws.append([c for o in parts for c in o.cards])
+    return throws
 
 
 def _components(t: Table) -> list[LeadOption]:

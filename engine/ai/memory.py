@@ -1,12 +1,21 @@
 """What a seat can deduce at the table, derived from its ``PlayerView`` alone.
 
+Every fact here is *sure* (it follows from the rules and what was shown); the soft
+guesses (how the dealer buries, the declarer's long trumps) are the sampler's priors.
+
 * ``unseen``: every card the seat has not seen (two decks minus its hand, every card
   played, and the kitty when it buried it).  The other hands and, for everyone but the
   dealer, the kitty are made of exactly these cards.
 * ``void[seat]``: effective suits a seat is known to be out of (it did not follow one).
 * ``no_pair[seat]``: suits in which a seat is known to hold no pair (it followed a
   pair-carrying lead with fewer pairs than the lead asked for, while still following suit).
-* ``known[seat]``: cards a seat is known to hold: what it tried to throw and took back.
+* ``no_tractor[seat]``: suit -> the shortest tractor length the seat is known not to
+  hold there (it followed a tractor lead in suit without a tractor that long).
+* ``known[seat]``: cards a seat is known to hold: what it tried to throw and took back,
+  and the level cards it showed declaring (the dealer's excepted: it may have buried
+  them; those are ``shown_by_dealer``).
+* ``lacks[seat]`` / ``single_of[seat]``: faces a seat holds no copy / at most one copy
+  of: a throw that stood proved that no other hand could beat its singles / pairs.
 """
 
 from __future__ import annotations
@@ -16,8 +25,9 @@ from dataclasses import dataclass, field
 from math import prod
 from typing import Sequence
 
+from ..actions import KITTY_SIZE
 from ..cards import Card, deck
-from ..combos import pair_faces
+from ..combos import decompose, pair_faces, pairs_by_position, runs_at
 from ..rules import TRUMP, TrumpContext
 from ..view import Play, PlayerView
 
@@ -31,6 +41,17 @@ class CardMemory:
     no_pair: list[set[str]] = field(default_factory=lambda: [set() for _ in range(4)])
     known: list[Counter] = field(default_factory=lambda: [Counter() for _ in range(4)])
     cards_left: tuple[int, int, int, int] = (25, 25, 25, 25)
+    no_tractor: list[dict[str, int]] = field(default_factory=lambda: [{} for _ in range(4)])
+    lacks: list[set[Card]] = field(default_factory=lambda: [set() for _ in range(4)])
+    single_of: list[set[Card]] = field(default_factory=lambda: [set() for _ in range(4)])
+    shown_by_dealer: Counter = field(default_factory=Counter)
+    """Level cards the dealer showed declaring and has not played: in its hand or, if it
+    buried them, in the kitty (empty for the dealer's own memory)."""
+    dealer: int | None = None
+    declarer: int | None = None
+    """The seat whose declaration stands (its trumps are likely long)."""
+    kitty_hidden: int = 0
+    """Cards of the kitty among ``unseen``: 8 once buried, for everyone but the dealer."""
 
     @classmethod
     def from_view(cls, view: PlayerView) -> "CardMemory":
@@ -40,41 +61,87 @@ class CardMemory:
         unseen.subtract(view.hand)
         if view.kitty is not None:
             unseen.subtract(view.kitty)
-        memory = cls(ctx=ctx, seat=view.seat, unseen=unseen, cards_left=view.cards_left)
+        buried = view.phase != "burying" and view.dealer is not None
+        memory = cls(ctx=ctx, seat=view.seat, unseen=unseen, cards_left=view.cards_left,
+                     dealer=view.dealer,
+                     declarer=view.declaration.seat if view.declaration is not None else None,
+                     kitty_hidden=KITTY_SIZE if buried and view.kitty is None else 0)
+        memory._declared(view)
         for record in view.tricks:
             if record.attempted:
                 memory._took_back(record.leader, record.attempted, record.plays[0].cards)
-            memory._observe(record.plays)
+            memory._observe(record.plays, stood=record.attempted is None)
         if view.attempted and view.trick:
             memory._took_back(view.trick[0].seat, view.attempted, view.trick[0].cards)
-        memory._observe(view.trick)
+        memory._observe(view.trick, stood=not view.attempted)
         memory.unseen = +memory.unseen
-        for seat in range(4):
-            memory.known[seat] = +memory.known[seat]
         memory.known[view.seat] = Counter()
         return memory
+
+    def _declared(self, view: PlayerView) -> None:
+        """The cards shown declaring: held by their seat (the dealer may have buried them)."""
+        shown = [Counter() for _ in range(4)]
+        for declaration in view.declarations:
+            mine = shown[declaration.seat]
+            for card, n in Counter(declaration.cards).items():
+                mine[card] = max(mine[card], n)
+        for seat, cards in enumerate(shown):
+            if seat == self.seat:
+                continue
+            if seat == self.dealer and self.kitty_hidden:
+                self.shown_by_dealer = cards
+            else:
+                self.known[seat] |= cards
 
     def _took_back(self, seat: int, attempted: Sequence[Card], played: Sequence[Card]) -> None:
         back = Counter(attempted)
         back.subtract(played)
-        self.known[seat] += +back
+        self.known[seat] |= +back
 
-    def _observe(self, plays: Sequence[Play]) -> None:
+    def _observe(self, plays: Sequence[Play], stood: bool = True) -> None:
         if not plays:
             return
+        ctx = self.ctx
         lead = plays[0].cards
-        suit = self.ctx.suit_of(lead[0])
+        suit = ctx.suit_of(lead[0])
         lead_pairs = len(pair_faces(lead))
+        components = decompose(lead, ctx)
+        tractor = max((c.length for c in components if c.kind == "tractor"), default=0)
+        if stood and len(components) > 1:
+            self._throw_stood(plays[0].seat, suit, components)
         for play in plays:
             self.unseen.subtract(play.cards)
-            self.known[play.seat].subtract(play.cards)
+            self.known[play.seat] = +(self.known[play.seat] - Counter(play.cards))
+            if play.seat == self.dealer:
+                self.shown_by_dealer = +(self.shown_by_dealer - Counter(play.cards))
             if play is plays[0]:
                 continue
-            followed = [c for c in play.cards if self.ctx.suit_of(c) == suit]
+            followed = [c for c in play.cards if ctx.suit_of(c) == suit]
             if len(followed) < len(lead):
                 self.void[play.seat].add(suit)
-            elif len(pair_faces(followed)) < lead_pairs:
+                continue
+            faces = pair_faces(followed)
+            if len(faces) < lead_pairs:
                 self.no_pair[play.seat].add(suit)
+            if tractor and not has_run(faces, tractor, ctx):
+                held = self.no_tractor[play.seat]
+                held[suit] = min(held.get(suit, tractor), tractor)
+
+    def _throw_stood(self, leader: int, suit: str, components: list) -> None:
+        """A throw that stood: no other hand could beat any of its singles or pairs, so
+        none holds a higher card than its lowest single, nor a pair above its lowest
+        pair (cards only ever leave a hand)."""
+        ctx = self.ctx
+        faces = [c for c in deck(1) if ctx.suit_of(c) == suit]
+        singles = [c.top for c in components if c.kind == "single"]
+        pairs = [c.top for c in components if c.kind == "pair"]
+        for seat in range(4):
+            if seat == leader:
+                continue
+            if singles:
+                self.lacks[seat] |= {c for c in faces if ctx.position(c) > min(singles)}
+            if pairs:
+                self.single_of[seat] |= {c for c in faces if ctx.position(c) > min(pairs)}
 
     # ---- queries -------------------------------------------------------------------
 
@@ -89,6 +156,11 @@ class CardMemory:
 
     def may_hold_pair(self, seat: int, suit: str) -> bool:
         return self.may_hold(seat, suit) and suit not in self.no_pair[seat]
+
+    def may_hold_card(self, seat: int, card: Card) -> bool:
+        """Can ``seat`` hold a copy of ``card``, by everything shown?"""
+        return (self.may_hold(seat, self.ctx.suit_of(card)) and card not in self.lacks[seat]
+                and self.unseen[card] > 0)
 
     def p_void(self, seat: int, suit: str) -> float:
         """Chance that ``seat`` holds no card of ``suit`` (hypergeometric guess from the
@@ -109,6 +181,12 @@ class CardMemory:
 
     def points_out(self) -> int:
         return sum(c.points * n for c, n in self.unseen.items())
+
+
+def has_run(faces: Sequence[Card], length: int, ctx: TrumpContext) -> bool:
+    """Do the pairs ``faces`` (one effective suit) hold a tractor of ``length`` pairs?"""
+    mult = {p: len(f) for p, f in pairs_by_position(faces, ctx).items()}
+    return next(runs_at(mult, length), None) is not None
 
 
 def p_none(copies: int, hand: int, total: int) -> float:

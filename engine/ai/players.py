@@ -2,8 +2,9 @@
 ``declare(view) -> Decision | None``, ``bury(view) -> Decision``, ``play(view) -> Decision``.
 
 Levels: ``easy`` keeps no card memory and never throws; ``normal`` counts every card
-played and infers voids; ``hard`` is ``normal`` plus a search over sampled deals.
-Every player decides from its ``PlayerView`` only.
+played and infers voids; ``hard`` is ``normal`` plus a search over sampled deals
+(``engine.ai.search``) for its leads and burials and the sampled numbers of every
+decision.  Every player decides from its ``PlayerView`` only.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ..cards import points
 from ..play import legal_follow
 from ..view import Decision, PlayerView
 from . import bury, declare, follow, lead, search
+from .montecarlo import MonteCarloPlayer
 from .reasons import decision
 from .structure import build_to_shape, of_suit
 from .table import Table, strength
@@ -24,22 +26,28 @@ LEVELS = ("easy", "normal", "hard")
 class AIPlayer:
     """A heuristic player; see the module docstring for the levels."""
 
-    def __init__(self, level: str = "normal", seed: int | None = None):
+    def __init__(self, level: str = "normal", seed: int | None = None,
+                 seconds: float | None = search.SECONDS):
+        """``seconds`` caps ``hard``'s search of one decision on the wall clock (``None``:
+        no cap, so that its budget in simulated cards alone decides: reproducible)."""
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
         self.level = level
         self.rng = random.Random(seed)
+        self.seconds = seconds
 
     def declare(self, view: PlayerView) -> Decision | None:
         return declare.decide(view)
 
     def bury(self, view: PlayerView) -> Decision:
+        if self.level == "hard":
+            return search.bury(view, self.rng, seconds=self.seconds)
         return bury.decide(view, plain=self.level == "easy")
 
     def play(self, view: PlayerView) -> Decision:
         table = Table(view, memory=self.level != "easy")
         if self.level == "hard":
-            return search.decide(table, self.rng)
+            return search.decide(table, self.rng, self.seconds)
         return self.heuristic(table)
 
     def heuristic(self, table: Table) -> Decision:
@@ -82,10 +90,12 @@ class GreedyPlayer:
         return decision(cards, "dump_points" if dump and points(cards) else "highest_card")
 
 
-def make(kind: str, seed: int | None = None) -> AIPlayer | GreedyPlayer:
-    """``ai`` / ``ai:easy`` / ``ai:hard`` / ``greedy``: the kinds this package provides."""
+def make(kind: str, seed: int | None = None) -> AIPlayer | GreedyPlayer | MonteCarloPlayer:
+    """A player of one of ``KINDS``."""
     if kind == "greedy":
         return GreedyPlayer(seed)
+    if kind in BENCH_KINDS:
+        return MonteCarloPlayer(kind, seed)
     if kind == "ai":
         return AIPlayer("normal", seed)
     if kind.startswith("ai:"):
@@ -93,4 +103,9 @@ def make(kind: str, seed: int | None = None) -> AIPlayer | GreedyPlayer:
     raise ValueError(f"unknown player kind {kind!r}")
 
 
-KINDS = ("ai", "ai:easy", "ai:hard", "greedy")
+LEVEL_KINDS = ("ai:easy", "ai", "ai:hard")
+"""The levels a learner may choose for the opponents (and the coach's advisor, ``ai:hard``),
+weakest first."""
+BENCH_KINDS = ("mc", "mc:strong")
+"""Monte-Carlo benchmark opponents (``engine.ai.montecarlo``): yardsticks, not levels."""
+KINDS = LEVEL_KINDS + ("greedy",) + BENCH_KINDS

@@ -46,6 +46,7 @@ REASON_CODES: dict[str, str] = {
     "cheapest_discard": "void in the led suit and not ruffing: discards the cheapest cards",
     "must_follow": "the rules leave this one play (or every choice is the same)",
     "search_best": "sampled the unseen cards and played ahead: this play scored best",
+    "throw_likely_stands": "throws several components of one suit although an unseen combination could beat one: in most deals consistent with what it has seen, none can",
     "highest_card": "baseline: plays its highest cards",
     "dump_points": "baseline: the partner is winning, so it dumps points",
 }

@@ -1,73 +1,302 @@
-"""``ai:hard``: sample the unseen cards, play each candidate out, keep the best on average.
+"""``ai:hard``: a search over deals consistent with what the seat has seen.
 
-A sample deals the unseen cards to the other seats consistently with what the table
-has shown: hand sizes, known voids, suits without pairs, cards seen in a failed throw;
-the rest (for everyone but the dealer) is the kitty.  Each candidate play is then
-played out with every seat using the default heuristic: to the end of the trick, or to
-the end of the hand when only a few tricks remain (the last trick and the kitty).
-Leads are searched only then: measured against the greedy baseline, replacing the
-heuristic's planned leads by the best one-trick rollout lost about six hands in a
-hundred.
+Leads and burials are searched: the advisor lists a few candidates (the default
+player's choice first), draws deals from the ``Sampler`` and plays every candidate out
+to the end of the hand in each deal with the fast policy of ``playout`` (the same
+deals for every candidate, so their differences are measured, not their luck).  A
+playout is scored for the seat's side by the attackers' points (tricks, throw
+penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the side wins the
+hand (the attackers reach 80 or not), since a hand is won or lost at that line.  The
+default's choice is kept unless another is better by ``KEEP_DEFAULT`` points and
+``SWITCH_Z`` standard errors over the same deals: playouts in which every seat sees
+every card flatter plays that keep options open, so a switch needs clear evidence.
+
+Follows keep the default player's choice (measured: letting whole-hand playouts
+choose follows lost hands, see the report of issue 11); the search samples the rest
+of the trick for them to give the coach its numbers (``Estimate``): how often the
+play wins the trick, and how it compares with the best other follow.
+
+The search is anytime: it stops at a budget counted in cards simulated (so a seed
+fixes every decision) or at a wall-clock cap, whichever comes first, and drops
+candidates that fall clearly behind on the way.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from dataclasses import replace
-from statistics import fmean
-from typing import Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+from typing import Callable, Sequence
 
 from ..cards import Card, points
-from ..play import check_lead, trick_winner
-from ..scoring import kitty_multiplier
-from ..view import Decision, Play, PlayerView, TrickRecord
+from ..play import lead_shape
+from ..rules import Rules
+from ..scoring import hand_result
+from ..view import Decision, Estimate, PlayerView
 from . import follow, lead
+from .bury import explain as explain_bury
+from .bury import options as bury_options
+from .memory import CardMemory
+from .playout import Held, Playout, group
 from .reasons import decision
+from .sampler import Deal, Sampler
 from .table import LEAD_VALUE, Table
 
-SAMPLES = 6
-"""Deals sampled per decision (the same ones for every candidate)."""
-MAX_CANDIDATES = 4
-ENDGAME = 4
-"""With this many cards or fewer in hand, roll out to the end of the hand."""
-KEEP_HEURISTIC = 1.0
-"""The heuristic's own choice is kept unless another scores this much better."""
-TRIES = 20
+
+@dataclass(frozen=True)
+class Budget:
+    """How much one decision may search."""
+
+    work: int
+    """Cards simulated, over all playouts (deterministic)."""
+    max_samples: int = 200
+    min_samples: int = 6
+    """Deals every surviving candidate is played on before any is dropped."""
+    seconds: float | None = None
+    """Wall-clock cap (``None``: only ``work`` counts, every decision reproducible)."""
 
 
-def heuristic(view: PlayerView) -> Decision:
-    """The default player's decision (the policy of every seat in a rollout)."""
-    table = Table(view)
-    return lead.decide(table) if view.leading else follow.decide(table)
+SECONDS = 0.15
+"""The default wall-clock cap of one decision: a safety net on a busy machine (the
+budgets in simulated cards normally stop the search well before it)."""
+LEAD_WORK = 6_000
+"""About 60 whole-hand playouts at the start of a hand, 50-100 ms on a quiet machine."""
+FOLLOW_WORK = 400
+"""Rest-of-trick playouts for a follow's estimate (a few cards each)."""
+BURY_WORK = 15_000
+BURY_CANDIDATES = 5
+MAX_CANDIDATES = 7
+WIN_BONUS = 30.0
+"""Points a playout is worth more when the seat's side wins the hand."""
+LEVEL_BONUS = 15.0
+"""Points a playout is worth more for every level the seat's side gains (less for every
+level the other side gains)."""
+KEEP_DEFAULT = 1.0
+"""Points another play must gain over the default player's choice."""
+SWITCH_Z = 1.5
+"""Standard errors (of the mean difference over the same deals) it must gain them by."""
+PRUNE_Z = 2.5
+"""A candidate is dropped when its mean difference to the leader is this many standard
+errors below zero."""
 
 
-def decide(t: Table, rng: random.Random) -> Decision:
-    """Search the follows, and the leads near the end of the hand; a lead earlier on
-    serves a plan (drawing trumps, voids, the last trick) that a rollout to the end of
-    one trick cannot see, so it stays the heuristic's."""
-    base = lead.decide(t) if t.view.leading else follow.decide(t)
-    if t.view.leading and len(t.hand) > ENDGAME:
-        return base
-    options = _candidates(t, list(base.cards))
+@dataclass
+class Score:
+    """What the playouts of one candidate gave, deal by deal."""
+
+    play: list[Card]
+    values: list[float] = field(default_factory=list)
+    wins: int = 0
+
+    @property
+    def samples(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else float("-inf")
+
+
+Evaluate = Callable[[Table, Deal, list[Held], Sequence[Card]], tuple[float, bool, int]]
+"""A playout of one candidate in one deal: (value for the seat's side, whether the play
+won the trick it is in, cards simulated)."""
+
+
+def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Decision:
+    """The searched decision at ``t`` (the default player's when there is no choice)."""
+    evaluate: Evaluate
+    if t.view.leading:
+        base = lead.decide(t)
+        budget = Budget(LEAD_WORK, seconds=seconds)
+        evaluate = playout
+    else:
+        base = follow.decide(t)
+        budget = Budget(FOLLOW_WORK, seconds=seconds)
+        evaluate = trick_playout
+    options = candidates(t, list(base.cards))
     if len(options) < 2:
         return base
-    samples = [s for s in (sample_deal(t, rng) for _ in range(SAMPLES)) if s is not None]
-    if not samples:
+    scores, alive = race(t, options, rng, budget, evaluate)
+    if not scores[0].samples:
         return base
-    scores = [fmean(rollout(t, hands, kitty, play) for hands, kitty in samples) for play in options]
-    scores[0] += KEEP_HEURISTIC
-    best = max(range(len(options)), key=lambda i: scores[i])
-    if best == 0:
-        return base
-    chosen = options[best]
-    if t.view.leading:
-        return decision(chosen, "search_best")
-    return follow.explain(t, chosen)
+    if not t.view.leading:
+        return with_estimate(base, scores[0], scores)
+    best = max(alive, key=lambda s: s.mean)
+    if best is scores[0] or not clearly_better(best, scores[0]):
+        return with_estimate(base, scores[0], scores)
+    return with_estimate(explain(t, best.play), best, scores)
 
 
-def _candidates(t: Table, base: list[Card]) -> list[list[Card]]:
-    """The heuristic's play first, then a few others that differ from it."""
+def race(t: Table, options: list[list[Card]], rng: random.Random, budget: Budget,
+         evaluate: Evaluate) -> tuple[list[Score], list[Score]]:
+    """Play every candidate on the same sampled deals until the budget is spent; the
+    scores of all of them and of those still in the race."""
+    sampler = Sampler(t.mem, t.hand, kitty=t.view.kitty, priors=False)
+    scores = [Score(play) for play in options]
+    alive = list(scores)
+    started = time.perf_counter()
+    work = 0
+    for sample in range(budget.max_samples):
+        deal = sampler.draw(rng)
+        if deal is None:
+            break
+        held = [group(h, t.ctx) for h in deal[0]]
+        for score in alive:
+            value, won, cost = evaluate(t, deal, held, score.play)
+            score.values.append(value)
+            score.wins += won
+            work += cost
+        if sample + 1 >= budget.min_samples and t.view.leading:
+            alive = prune(alive, scores[0])
+        if len(alive) == 1 or work >= budget.work:
+            break
+        if budget.seconds is not None and time.perf_counter() - started > budget.seconds:
+            break
+    return scores, alive
+
+
+def _diffs(score: Score, other: Score) -> tuple[float, float, int]:
+    """Mean and standard error of ``score`` minus ``other`` over their common deals."""
+    diffs = [a - b for a, b in zip(score.values, other.values)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, sqrt(var / n), n
+
+
+def prune(alive: list[Score], default: Score) -> list[Score]:
+    """Drop candidates clearly behind the leader (the default's choice stays)."""
+    leader = max(alive, key=lambda s: s.mean)
+    kept = []
+    for score in alive:
+        if score is leader or score is default:
+            kept.append(score)
+            continue
+        mean, error, _ = _diffs(score, leader)
+        if mean + PRUNE_Z * error >= 0:
+            kept.append(score)
+    return kept
+
+
+def clearly_better(score: Score, default: Score) -> bool:
+    """Does ``score`` beat the default's choice by ``KEEP_DEFAULT`` and ``SWITCH_Z``
+    standard errors over the same deals?"""
+    mean, error, n = _diffs(score, default)
+    return n >= 2 and mean > KEEP_DEFAULT and mean > SWITCH_Z * error
+
+
+def with_estimate(chosen: Decision, score: Score, scores: list[Score]) -> Decision:
+    """``chosen`` with what the search measured for it (``score``)."""
+    others = [s for s in scores if s.samples and s is not score]
+    runner = max(others, key=lambda s: s.mean) if others else None
+    estimate = Estimate(
+        samples=score.samples,
+        wins_trick=score.wins / score.samples,
+        value=score.mean,
+        runner_up=tuple(runner.play) if runner else (),
+        margin=score.mean - runner.mean if runner else 0.0,
+    )
+    return Decision(chosen.cards, chosen.reason, estimate)
+
+
+def explain(t: Table, play: list[Card]) -> Decision:
+    """The reason for a lead the search chose over the default player's."""
+    if len(lead_shape(play, t.ctx).components) > 1:
+        return decision(play, "throw_likely_stands")
+    return decision(play, "search_best")
+
+
+def hand_value(attackers: int, start: int, dealer_side: bool, rules: Rules) -> float:
+    """A finished playout for one side: the attackers' points gained since ``start``
+    (lost, for the dealers), plus ``WIN_BONUS`` if the side wins the hand, plus
+    ``LEVEL_BONUS`` for each level it gains (minus for each the other side gains)."""
+    gained = attackers - start
+    result = hand_result(attackers, rules)
+    won = result.attackers_take_over != dealer_side
+    levels = result.levels if won else -result.levels
+    return (-gained if dealer_side else gained) + (WIN_BONUS if won else 0.0) + LEVEL_BONUS * levels
+
+
+def _start(t: Table, held: list[Held], kitty: Sequence[Card]) -> Playout:
+    view = t.view
+    assert view.dealer is not None
+    leader = view.trick[0].seat if view.trick else t.seat
+    hands = [{s: list(cards) for s, cards in h.items()} for h in held]
+    return Playout(t.ctx, view.dealer, hands, kitty, [(p.seat, p.cards) for p in view.trick],
+                   view.attacker_points, leader)
+
+
+def playout(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -> tuple[float, bool, int]:
+    """Play ``play`` in ``deal`` (its hands grouped as ``held``) and the rest of the hand
+    with the fast policy: (the hand's value for the seat's side, whether the play won
+    the trick it is in, cards simulated)."""
+    game = _start(t, held, deal[1])
+    game.play(t.seat, play)
+    game.run()
+    value = hand_value(game.attackers, t.view.attacker_points, t.dealer_side, t.view.rules)
+    return value, game.first_winner == t.seat, sum(len(h) for h in deal[0])
+
+
+def trick_playout(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -> tuple[float, bool, int]:
+    """Play ``play`` in ``deal`` and the rest of the trick with the fast policy, valued
+    as the default follower values a follow (``follow.utility``) but with the trick's
+    outcome as it fell: (value, whether the play won the trick, cards simulated)."""
+    game = _start(t, held, deal[1])
+    game.play(t.seat, play)
+    if game.trick:
+        game.run(1)
+    winner = game.first_winner
+    won = winner is not None and winner % 2 == t.seat % 2
+    stake = game.last_points + game.last_kitty
+    value = (won * (stake + LEAD_VALUE) - follow.KEEP_SHARE[t.dealer_side] * points(play)
+             - follow.COST_WEIGHT * t.power(play))
+    return value, winner == t.seat, 4
+
+
+def bury(view: PlayerView, rng: random.Random, work: int = BURY_WORK,
+         seconds: float | None = SECONDS) -> Decision:
+    """The dealer's burial: the cheapest few options of the default player (which short
+    suits to void), each played out from the first lead over sampled deals of the
+    other hands."""
+    assert view.ctx is not None and view.dealer is not None
+    found = bury_options(view)
+    base = explain_bury(found[0][1], found[0][2])
+    seen: set[tuple[int, ...]] = set()
+    options = []
+    for _, cards, voided in found:
+        if _tag(cards) not in seen and len(options) < BURY_CANDIDATES:
+            seen.add(_tag(cards))
+            options.append((cards, voided))
+    if len(options) < 2 or not work:
+        return base
+    sampler = Sampler(CardMemory.from_view(view), view.hand, priors=False)
+    scores = [Score(cards) for cards, _ in options]
+    kept = [Counter(view.hand) - Counter(cards) for cards, _ in options]
+    spent = 0
+    started = time.perf_counter()
+    while spent < work and (seconds is None or time.perf_counter() - started < seconds):
+        deal = sampler.draw(rng)
+        if deal is None:
+            break
+        for score, hand in zip(scores, kept):
+            hands = list(deal[0])
+            hands[view.seat] = list(hand.elements())
+            game = Playout(view.ctx, view.dealer, [group(h, view.ctx) for h in hands], score.play,
+                           [], 0, view.dealer)
+            game.run()
+            score.values.append(hand_value(game.attackers, 0, True, view.rules))
+            spent += len(view.hand) + 75
+    best = max(scores, key=lambda s: s.mean)
+    if best is scores[0] or not best.samples or not clearly_better(best, scores[0]):
+        return base
+    cards, voided = options[scores.index(best)]
+    return explain_bury(cards, voided)
+
+
+def candidates(t: Table, base: list[Card]) -> list[list[Card]]:
+    """The default player's play first, then distinct others worth trying."""
     if t.view.leading:
         others = lead.candidates(t)
     else:
@@ -75,98 +304,12 @@ def _candidates(t: Table, base: list[Card]) -> list[list[Card]]:
     found = [base]
     tags = {_tag(base)}
     for play in others:
-        if _tag(play) not in tags and len(found) < MAX_CANDIDATES:
-            tags.add(_tag(play))
+        tag = _tag(play)
+        if tag not in tags and len(found) < MAX_CANDIDATES:
+            tags.add(tag)
             found.append(play)
     return found
 
 
 def _tag(cards: Sequence[Card]) -> tuple[int, ...]:
     return tuple(sorted(c.index for c in cards))
-
-
-def sample_deal(t: Table, rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
-    """Hands for all four seats (this seat's own) and the kitty, consistent with the
-    memory; ``None`` when random placement keeps failing."""
-    mem, ctx = t.mem, t.ctx
-    others = [s for s in range(4) if s != t.seat]
-    for strict in (True, True, True, False):
-        for _ in range(TRIES):
-            hands: list[list[Card]] = [[] for _ in range(4)]
-            hands[t.seat] = list(t.hand)
-            pool = Counter(mem.unseen)
-            for s in others:
-                known = list((mem.known[s] & pool).elements())[: mem.cards_left[s]]
-                hands[s] += known
-                pool.subtract(known)
-            cards = list((+pool).elements())
-            rng.shuffle(cards)
-            cards.sort(key=lambda c: -sum(ctx.suit_of(c) in mem.void[s] for s in others))
-            kitty: list[Card] = []
-            room = len(cards) - sum(mem.cards_left[s] - len(hands[s]) for s in others)
-            ok = True
-            for card in cards:
-                suit = ctx.suit_of(card)
-                fits = [s for s in others if len(hands[s]) < mem.cards_left[s]
-                        and (not strict or (suit not in mem.void[s]
-                                            and not (suit in mem.no_pair[s] and card in hands[s])))]
-                if len(kitty) < room:
-                    fits.append(-1)
-                if not fits:
-                    ok = False
-                    break
-                weights = [room - len(kitty) if s < 0 else mem.cards_left[s] - len(hands[s]) for s in fits]
-                seat = rng.choices(fits, weights)[0]
-                (kitty if seat < 0 else hands[seat]).append(card)
-            if ok:
-                return hands, (list(t.view.kitty) if t.view.kitty is not None else kitty)
-    return None
-
-
-def rollout(t: Table, hands: list[list[Card]], kitty: list[Card], play: list[Card]) -> float:
-    """Play ``play`` in the sampled deal, let the heuristic finish the trick (or the
-    hand, near its end); the attacker points gained, signed for this seat's side, plus
-    the lead if this side wins the trick, less the power spent."""
-    view = t.view
-    hands = [list(h) for h in hands]
-    trick = list(view.trick)
-    tricks = list(view.tricks)
-    attackers = view.attacker_points
-    to_end = len(t.hand) <= ENDGAME
-    seat, cards = t.seat, play
-    won_first: bool | None = None
-    attempted = view.attempted
-    while True:
-        if not trick:
-            attempted = None
-            result = check_lead(cards, [hands[s] for s in range(4) if s != seat], t.ctx)
-            if not result.ok:
-                attempted, cards = tuple(cards), result.played
-        for card in cards:
-            hands[seat].remove(card)
-        trick.append(Play(seat, tuple(cards)))
-        if len(trick) == 4:
-            plays = [list(p.cards) for p in trick]
-            winner = trick[trick_winner(plays, t.ctx)].seat
-            got = sum(points(p) for p in plays)
-            if winner % 2 != view.dealer % 2:
-                attackers += got
-                if not hands[winner]:
-                    attackers += points(kitty) * kitty_multiplier(plays[0], t.ctx)
-            if won_first is None:
-                won_first = t.is_partner(winner)
-            tricks.append(TrickRecord(trick[0].seat, tuple(trick), winner, got, attempted))
-            trick = []
-            if not to_end or not hands[winner]:
-                break
-            seat = winner
-        else:
-            seat = (seat + 1) % 4
-        sim = replace(view, seat=seat, hand=tuple(t.ctx.sorted(hands[seat])),
-                      kitty=tuple(kitty) if seat == view.dealer else None,
-                      trick=tuple(trick), tricks=tuple(tricks), attacker_points=attackers,
-                      cards_left=tuple(len(h) for h in hands), attempted=None, turn=seat)
-        cards = list(heuristic(sim).cards)
-    gained = attackers - view.attacker_points
-    sign = -1.0 if t.dealer_side else 1.0
-    return sign * gained + (LEAD_VALUE if won_first else 0.0) - follow.COST_WEIGHT * t.power(play)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import REASON_CODES
+from engine.ai import REASON_CODES, AIPlayer
 from engine.cards import Card, deck, points
 from engine.game import Game, next_seed
 from engine.play import legal_follow, trick_winner
@@ -59,13 +59,19 @@ class Quiet:
         return Decision(tuple(legal_follow(view.hand, view.lead, view.ctx)))
 
 
+def reproducible(kind: str, seed: int) -> Any:
+    """A player of ``kind``; ``ai:hard`` without its wall-clock cap, so that the seed
+    alone fixes its decisions however busy the machine is."""
+    return AIPlayer("hard", seed, seconds=None) if kind == "ai:hard" else make_player(kind, seed)
+
+
 def recorded_hands(kind_a: str, kind_b: str, count: int, seed: int) -> Log:
     """Play ``count`` first hands; the AI decisions of both teams (Game raises on any
     illegal action)."""
     log: Log = []
     for _ in range(count):
         kinds = (kind_a, kind_b)
-        players = [make_player(kinds[s % 2], seed * 4 + s) for s in range(4)]
+        players = [reproducible(kinds[s % 2], seed * 4 + s) for s in range(4)]
         wrapped = [Recorder(p, log) if kinds[s % 2] != "random" else p for s, p in enumerate(players)]
         play_hand(Game(Rules(), seed), wrapped)
         seed = next_seed(seed)
@@ -152,7 +158,7 @@ def test_decisions_depend_only_on_the_view(kind):
         for cards in (order, _swap_seats(order, first, (seat + 1) % 4, (seat + 3) % 4)):
             log: Log = []
             players: list[Any] = [Quiet() for _ in range(4)]
-            players[seat] = Recorder(make_player(kind, 3), log)
+            players[seat] = Recorder(reproducible(kind, 3), log)
             game = Game(Rules(), seed, stacked=cards)
             play_hand(game, players)
             runs.append(log)

@@ -1,10 +1,26 @@
-"""ai:hard's sampled deals agree with everything the table has shown."""
+"""ai:hard's search on hand-built positions: sampled numbers, feeding, throws, burials,
+and the benchmark opponent."""
+
+from __future__ import annotations
 
 import random
 from collections import Counter
 
-from engine.ai.search import sample_deal
+import pytest
+
+from engine.ai import AIPlayer, MonteCarloPlayer
+from engine.ai.sampler import Sampler
+from engine.ai.search import Budget, bury, decide, playout, race
 from engine.ai.table import Table
+from engine.cards import parse_cards, points
+from engine.rules import TrumpContext
+
+FILL = "H3 H4 H6 H7 H8 H9 D3 D4 D6 D7 D8 D9 DJ S3 S4 S6 S7 S8 S9 SJ SQ SK"
+"""Filler cards (spades are trumps): low hearts and diamonds, middling spades."""
+
+
+def hard(view):
+    return decide(Table(view), random.Random(7), seconds=None)
 
 
 def test_sampled_deals_respect_sizes_voids_no_pairs_and_known_cards(make_view, record):
@@ -16,12 +32,89 @@ def test_sampled_deals_respect_sizes_voids_no_pairs_and_known_cards(make_view, r
     hand = "S4 S6 S7 S8 S9 SJ D7 D8 D10 DJ C7 C8 C9 C10 CJ H6 H7 H8 H9 HJ HQ"
     view = make_view(hand, tricks=tricks, dealer=1, cards_left=(21, 21, 21, 21))
     table = Table(view)
+    sampler = Sampler(table.mem, view.hand)
     rng = random.Random(4)
     for _ in range(30):
-        hands, kitty = sample_deal(table, rng)
+        hands, kitty = sampler.draw(rng)
         assert [len(h) for h in hands] == [21, 21, 21, 21] and len(kitty) == 8
         assert Counter(c for h in hands[1:] for c in h) + Counter(kitty) == table.mem.unseen
         assert not any(c.suit == "H" and not view.ctx.is_trump(c) for c in hands[2])
         diamonds = Counter(c for c in hands[2] if view.ctx.suit_of(c) == "D")
         assert all(n < 2 for n in diamonds.values())
         assert Counter(hands[1])[next(c for c in table.mem.known[1])] == 2
+
+
+def test_a_view_whose_counts_do_not_add_up_gets_the_default_play(make_view):
+    view = make_view("H10 H3 D4", seat=0, dealer=1, trick=[(1, "H4"), (2, "HA"), (3, "H5")],
+                     cards_left=(3, 9, 9, 9))
+    assert Sampler(Table(view).mem, view.hand).draw(random.Random(1)) is None
+    decision = hard(view)
+    assert decision.cards == AIPlayer().play(view).cards and decision.estimate is None
+
+
+def test_feeds_a_pair_of_tens_onto_the_partners_unbeatable_throw(make_view):
+    # the partner (2) threw HA HK, the opponent (3) followed; nobody plays after this seat
+    view = make_view("H10 H10 H5 " + FILL, seat=0, dealer=1, trick=[(2, "HA HK"), (3, "H3 H4")],
+                     cards_left=(25, 25, 23, 23))
+    for decision in (AIPlayer().play(view), hard(view)):
+        assert decision.cards == tuple(parse_cards("H10 H10"))
+        assert decision.reason.code == "partner_winning_give_points"
+
+
+def test_keeps_points_off_a_partners_card_the_next_opponent_may_beat(make_view):
+    # the partner (2) leads CQ; seat 1 plays after this seat and both CA and CK are unseen
+    view = make_view("C10 C4 H5 " + FILL, seat=0, dealer=1, trick=[(2, "CQ"), (3, "C3")],
+                     cards_left=(25, 25, 24, 24))
+    decision = hard(view)
+    assert points(decision.cards) == 0
+    assert decision.estimate is not None and decision.estimate.wins_trick == 0.0
+
+
+def test_a_sure_winner_in_last_seat_wins_in_every_sampled_deal(make_view):
+    view = make_view("HA H3 D4 " + FILL, seat=0, dealer=1, trick=[(1, "H5"), (2, "H6"), (3, "HK")],
+                     cards_left=(25, 24, 24, 24))
+    decision = hard(view)
+    assert decision.cards == tuple(parse_cards("HA"))
+    estimate = decision.estimate
+    assert estimate is not None and estimate.samples > 0
+    assert estimate.wins_trick == 1.0
+    assert estimate.runner_up and estimate.runner_up != decision.cards
+
+
+def test_does_not_throw_into_a_pair_an_opponent_is_known_to_hold(make_view, record):
+    # seat 1's throw DA HK HK failed (seat 3 ruffed... no: it was beaten) and showed HK HK
+    tricks = [record(3, (1, "DA"), (2, "D3"), (3, "D10"), (0, "D5"), attempted="DA HK HK")]
+    hand = "HA HQ HQ C3 C4 C6 C7 " + " ".join(FILL.split()[:17])
+    view = make_view(hand, seat=0, dealer=1, tricks=tricks, cards_left=(24, 24, 24, 24))
+    table = Table(view)
+    assert table.mem.known[1] == Counter(parse_cards("HK HK"))
+    throw, single = parse_cards("HA HQ HQ"), parse_cards("HA")
+    scores, _ = race(table, [single, throw], random.Random(2), Budget(work=2000), playout)
+    assert scores[1].samples > 0 and scores[1].wins == 0  # it fails: HK HK beat the queens
+    assert scores[1].mean < scores[0].mean
+    assert sorted(hard(view).cards) != sorted(throw)
+
+
+def test_the_same_seed_gives_the_same_searched_lead(make_view):
+    view = make_view("HA HQ HQ " + FILL, seat=0, dealer=1)
+    assert len(view.hand) == 25
+    first, again = (decide(Table(view), random.Random(3), seconds=None) for _ in range(2))
+    assert first == again and first.estimate is not None
+
+
+def test_the_dealers_burial_is_searched_and_keeps_eight_cards(make_view):
+    hand = ("BJ LJ S2 H2 SA SK SQ SJ S9 S7 S5 S4 HA HK HQ HJ H9 H8 H6 "
+            "DA DQ DJ D9 D8 D7 D6 D4 C3 C4 C6 C7 C8 C9")
+    view = make_view(hand, phase="burying", dealer=0, cards_left=(33, 25, 25, 25))
+    decision = bury(view, random.Random(1), work=3000, seconds=None)
+    buried = list(decision.cards)
+    assert len(buried) == 8 and not (Counter(buried) - Counter(view.hand))
+    assert not any(TrumpContext("2", "S").is_trump(c) for c in buried)
+    assert decision.reason.code.startswith("bury_")
+
+
+@pytest.mark.parametrize("kind", ["mc", "mc:strong"])
+def test_the_benchmark_opponent_plays_a_legal_follow(make_view, kind):
+    view = make_view("H10 H3 D4 S5", seat=0, dealer=1, trick=[(1, "H4"), (2, "HA"), (3, "H5")])
+    decision = MonteCarloPlayer(kind, seed=1).play(view)
+    assert len(decision.cards) == 1 and decision.cards[0] in parse_cards("H10 H3")
