@@ -37,6 +37,8 @@ MATCH_FILE = "match.json"
 """The practice match in progress, saved on quit and resumed from the Practice button."""
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+OPPONENT_KINDS = {"easy": "ai:easy", "normal": "ai", "hard": "ai:hard"}
+"""The opponents' level (a setting) → the engine's player kind for the two opponents."""
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1080))
 
 
@@ -56,6 +58,10 @@ class Settings:
     animation_speed: str = "normal"
     four_colour: bool = False
     coach: bool = True
+    opponents: str = "normal"
+    """A key of ``OPPONENT_KINDS``: how strong the practice opponents play."""
+    card_counter: bool = False
+    """The practice table's card counter (记牌器), off until the learner turns it on."""
     window_size: tuple[int, int] | None = None
     """The last window size; ``None`` until the first run sizes it to the desktop."""
 
@@ -75,7 +81,9 @@ class Settings:
             settings.language = data["language"]
         if data.get("animation_speed") in ANIMATION_SPEEDS:
             settings.animation_speed = data["animation_speed"]
-        for name in ("four_colour", "coach"):
+        if data.get("opponents") in OPPONENT_KINDS:
+            settings.opponents = data["opponents"]
+        for name in ("four_colour", "coach", "card_counter"):
             if isinstance(data.get(name), bool):
                 setattr(settings, name, data[name])
         size = data.get("window_size")

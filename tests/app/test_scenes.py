@@ -41,7 +41,7 @@ def test_scene_on_screen_and_text_fits(make_app, name, language, size):
 
 def test_home_number_keys_open_scenes(app):
     app.start("home")
-    app.handle_event(key(pygame.K_3))
+    app.handle_event(key(pygame.K_2))
     assert type(app.stack.top).__name__ == "PracticeTableScene"
     app.handle_event(key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, HomeScene)
@@ -54,16 +54,28 @@ def test_home_arrows_enter_and_mouse(app):
     home = app.stack.top
     app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_DOWN))
-    app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_RETURN))
     assert type(app.stack.top).__name__ == "SettingsScene"
     app.stack.pop()
-    app.handle_event(click(home.buttons[1].rect.center))
+    app.handle_event(click(home.buttons[0].rect.center))
     assert type(app.stack.top).__name__ == "LessonBrowserScene"
     quit_button = home.buttons[-1]
     app.stack.pop()
     app.handle_event(click(quit_button.rect.center))
     assert not app.running
+
+
+def test_continue_lesson_only_once_a_lesson_was_opened(app, store):
+    """A brand-new user sees no "Continue lesson"; after a lesson the menu offers it."""
+    app.start("home")
+    home = app.stack.top
+    labels = [b.text() for b in home.buttons]
+    assert not any("Continue lesson" in label for label in labels) and labels[0] == "1  Lessons"
+    app.handle_event(key(pygame.K_1))
+    store.record_lesson("01", completed=False, mistakes=0, stars=0)
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.stack.top is home and home.buttons[0].text() == "1  Continue lesson"
+    app.frame(0.0)
 
 
 def test_language_switch_anywhere_is_remembered(app, store):

@@ -8,7 +8,6 @@ import pygame
 
 from engine import TrumpContext, parse_cards
 
-from .. import i18n
 from ..i18n import N_, _
 from ..scene import Scene
 from ..theme import ON_FELT, Metrics
@@ -32,28 +31,43 @@ TAGLINE = N_(
 
 
 class HomeScene(Scene):
+    """The menu.  "Continue lesson" is offered once the learner has opened a lesson
+    (a brand-new user starts from Lessons); the menu is rebuilt when the screen comes
+    back to the top, so it follows the progress made meanwhile."""
+
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
-        app = services.app
         self.chrome = Chrome(services, N_("Shengji Tutor"), back=False)
-        push = app.stack.push
-        specs = [
-            (N_("Continue lesson"), lambda: push(LessonPlayerScene(services))),
-            (N_("Lessons"), lambda: push(LessonBrowserScene(services))),
-            (N_("Practice"), lambda: push(PracticeTableScene(services))),
-            (N_("Settings"), lambda: push(SettingsScene(services))),
-            (N_("Rules reference"), lambda: push(RulesReferenceScene(services))),
-            (self.language_label, app.next_language),
-            (N_("Quit"), app.quit),
-        ]
-        self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
-        self.menu = Menu(self.buttons)
+        self.buttons: list[Button] = []
+        self.menu = Menu([])
+        self._build_menu()
         self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
         self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
 
-    @staticmethod
-    def language_label() -> str:
-        return _("Language: {name}").format(name=LANGUAGE_NAMES[i18n.language()])
+    def _build_menu(self) -> None:
+        services = self.services
+        navigator, translator = services.navigator, services.translator
+        specs = [
+            (N_("Lessons"), lambda: navigator.push(LessonBrowserScene(services))),
+            (N_("Practice"), lambda: navigator.push(PracticeTableScene(services))),
+            (N_("Settings"), lambda: navigator.push(SettingsScene(services))),
+            (N_("Rules reference"), lambda: navigator.push(RulesReferenceScene(services))),
+            (self.language_label, translator.next_language),
+            (N_("Quit"), navigator.quit),
+        ]
+        self.offers_continue = bool(services.store.progress)
+        if self.offers_continue:
+            specs.insert(0, (N_("Continue lesson"), lambda: navigator.push(LessonPlayerScene(services))))
+        self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
+        self.menu = Menu(self.buttons)
+
+    def resume(self) -> None:
+        if bool(self.services.store.progress) != self.offers_continue:
+            self._build_menu()
+            self.resize(self.metrics)
+
+    def language_label(self) -> str:
+        return _("Language: {name}").format(name=LANGUAGE_NAMES[self.services.translator.language])
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)

@@ -95,17 +95,14 @@ class ReviewScene(Scene):
 
     def open_lesson(self) -> None:
         """Open the lesson named on the button (the lessons list if it cannot be read)."""
-        from ..lessons import load_all
         from .lessons import LessonBrowserScene, LessonPlayerScene
 
         note = self.notes.get(self.index)
         if note is None:
             return
-        rules = self.services.store.settings.rule_set()
-        lesson = next((item for item in load_all(rules=rules) if item.id == note.lesson and item.available), None)
-        stack = self.services.app.stack
-        stack.push(LessonPlayerScene(self.services, lesson) if lesson is not None
-                   else LessonBrowserScene(self.services))
+        lesson = self.services.lessons.lesson(note.lesson, self.services.store.settings.rule_set())
+        self.services.navigator.push(LessonPlayerScene(self.services, lesson) if lesson is not None
+                                     else LessonBrowserScene(self.services))
 
     # ------------------------------------------------------------ scene
 

@@ -3,8 +3,8 @@
 Pages come from ``lessons/reference.yaml`` (``tutor.lessons.reference``): one per rules
 topic with example cards and a link to the lesson that teaches it, then the rule
 options in force (one line each), questions, strategy tips, common mistakes and a
-short history.  ↑/↓ or the number keys pick a page, L opens its lesson, B shows both
-languages.
+short history.  ↑/↓ or the number keys pick a page (1-9, then 0 for the tenth; the
+numbers are shown on the page buttons), L opens its lesson, B shows both languages.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ..i18n import N_, _
-from ..lessons import Lesson, load_all
+from ..lessons import Lesson
 from ..lessons.reference import Section, load_reference
 from ..scene import Scene
 from ..text import TextLayout
@@ -22,6 +22,8 @@ from ..theme import ON_FELT, Metrics
 from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from .common import Chrome
+
+FOOTER = N_("F2: 中文 / English · Esc: back · ↑/↓ or number keys: page · L: lesson · B: both languages")
 from .lessons import BILINGUAL_KEY, LessonPlayerScene, bilingual
 
 if TYPE_CHECKING:
@@ -33,23 +35,22 @@ class RulesReferenceScene(Scene):
         self.rules = services.store.settings.rule_set()
         self.reference, self.problems = load_reference()
         self.bilingual = False
-        self.lessons = {x.id: x for x in load_all(rules=self.rules) if isinstance(x, Lesson)}
-        self.chrome = Chrome(services, N_("Rules reference"))
+        self.lessons = {x.id: x for x in services.lessons.all(self.rules) if isinstance(x, Lesson)}
+        self.chrome = Chrome(services, N_("Rules reference"), footer=FOOTER)
         sections = self.reference.sections if self.reference else ()
         titles = self.reference.headings() if self.reference else []
-        self.pages = [Button(services, self._label(t), self._chooser(i), px=16) for i, t in enumerate(titles)]
+        self.pages = [Button(services, self._label(t), self._chooser(i), px=16,
+                             hotkey=(i + 1) % 10 if i < 10 else None) for i, t in enumerate(titles)]
         self.menu = Menu(self.pages)
         self.heading = TextPanel(services, self.heading_text, px=24, bold=True, colour=ON_FELT, background=None)
         self.body = TextPanel(services, self.body_text, px=18)
         self.example = HandFan(services)
         self.caption = TextPanel(services, self.caption_text, px=15, colour=ON_FELT, background=None)
         self.lesson_link = Button(services, self.lesson_label, self.open_lesson, px=17)
-        self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
+        self.both = Button(services, self.both_label, self.toggle_bilingual, px=16)
         self.page = 0
         if topic is not None and self.reference is not None:
             self.page = next((i for i, s in enumerate(sections) if s.id == topic), 0)
-        self.menu.focus = self.page
-        self.menu._sync()
         self._load_page()
 
     def _label(self, msgid: str) -> Callable[[], str]:
@@ -73,6 +74,8 @@ class RulesReferenceScene(Scene):
         ctx = example.position.context(self.rules) if example and example.position else None
         self.example.set_cards(example.cards if example else (), ctx)
         self.lesson_link.enabled = bool(section and section.lesson in self.lessons)
+        self.menu.focus = self.page
+        self.menu._sync()
         self.resize(self.metrics)
 
     # ----------------------------------------------------------------- text
@@ -109,7 +112,11 @@ class RulesReferenceScene(Scene):
         lesson = self.lessons.get(section.lesson or "") if section else None
         if lesson is None:
             return ""
-        return _("Lesson {n}: {title}").format(n=int(lesson.id), title=_(lesson.title))
+        return "L  " + _("Lesson {n}: {title}").format(n=int(lesson.id), title=_(lesson.title))
+
+    @staticmethod
+    def both_label() -> str:
+        return "B  " + _("Both languages")
 
     # ----------------------------------------------------------------- actions
 
@@ -117,10 +124,11 @@ class RulesReferenceScene(Scene):
         section = self.section
         lesson = self.lessons.get(section.lesson or "") if section else None
         if lesson is not None:
-            self.services.app.stack.push(LessonPlayerScene(self.services, lesson, self.rules))
+            self.services.navigator.push(LessonPlayerScene(self.services, lesson, self.rules))
 
     def toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual
+        self.both.pressed = self.bilingual
 
     # ----------------------------------------------------------------- layout, events, drawing
 
@@ -171,8 +179,6 @@ class RulesReferenceScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.chrome.draw(surface)
-        for i, button in enumerate(self.pages):
-            button.focused = i == self.page
         self.menu.draw(surface)
         self.both.draw(surface)
         self.heading.draw(surface)

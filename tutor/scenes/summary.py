@@ -119,19 +119,19 @@ class HandSummaryScene(Scene):
         return _("New match") if self.table.phase == MATCH_OVER else _("Next hand")
 
     def _next(self) -> None:
-        self.services.app.stack.pop()
+        self.services.navigator.pop()
         self.table_scene.next_hand()
 
     def _review(self) -> None:
         from .review import ReviewScene
 
-        self.services.app.stack.push(ReviewScene(self.services, self.table))
+        self.services.navigator.push(ReviewScene(self.services, self.table))
 
     def _replay(self) -> None:
         """Play this very deal again, from the same levels and dealer."""
         game = self.table.game
         start = Game.from_deal_code(game.deal_code())
-        self.services.app.stack.pop()
+        self.services.navigator.pop()
         self.table_scene.replay(start)
 
     def resize(self, metrics: Metrics) -> None:
@@ -169,10 +169,10 @@ class HandSummaryScene(Scene):
     def _leave(self) -> None:
         """Esc leaves the table too (it would only show this summary again); the match
         stays saved for Practice to resume."""
-        stack = self.services.app.stack
-        stack.pop()
-        if stack.top is self.table_scene:
-            self.services.app.back()
+        navigator = self.services.navigator
+        navigator.pop()
+        if navigator.is_top(self.table_scene):
+            navigator.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 110)
