@@ -188,13 +188,34 @@ def bury_line(kitty: Sequence[Card]) -> str:
     return line
 
 
-def bury_advice(kitty: Sequence[Card]) -> list[str]:
-    """The coach's sentences while the learner buries ``kitty`` (the cards chosen so far)."""
+def bury_advice(kitty: Sequence[Card], ctx: TrumpContext | None = None) -> list[str]:
+    """The coach's sentences while the learner buries ``kitty`` (the cards chosen so far):
+    warnings first (points, then with ``ctx`` trumps, aces and pairs), then the advice."""
     advice = [ai_reason_text(Reason("bury_low_cards")), ai_reason_text(Reason("bury_void_suit"))]
+    warnings = bury_warnings(kitty, ctx) if ctx is not None else []
     if points(kitty):
-        advice.insert(0, _("Careful: {p} points in the kitty are doubled or more for the "
-                           "attackers if they win the last trick.").format(p=points(kitty)))
-    return advice
+        warnings.insert(0, _("Careful: {p} points in the kitty are doubled or more for the "
+                             "attackers if they win the last trick.").format(p=points(kitty)))
+    return warnings + advice
+
+
+def bury_warnings(kitty: Sequence[Card], ctx: TrumpContext) -> list[str]:
+    """What the chosen cards give away besides points: trumps, side-suit aces, pairs."""
+    out = []
+    trumps = [c for c in kitty if ctx.is_trump(c)]
+    if trumps:
+        out.append(ngettext("{cards} is a trump: buried, it cannot win a trick or ruff.",
+                            "{cards} are trumps: buried, they cannot win tricks or ruff.",
+                            len(trumps)).format(cards=cards_label(trumps, ctx)))
+    aces = [c for c in kitty if not ctx.is_trump(c) and c.rank == "A"]
+    if aces:
+        out.append(_("{cards}: an ace wins a trick by itself; bury low cards instead.").format(
+            cards=cards_label(aces, ctx)))
+    pairs = [c for c in pair_faces(kitty) if not ctx.is_trump(c)]
+    if pairs:
+        out.append(_("{cards}: pairs win tricks and must be followed; keep them in your hand.").format(
+            cards=cards_label([c for c in pairs for _n in range(2)], ctx)))
+    return out
 
 
 # ---------------------------------------------------------------- refusals

@@ -8,8 +8,16 @@ owns timing and drawing; this object owns the rules of the table:
 - the learner acts through ``declare``, ``close_declaring`` and ``submit`` (bury or
   play the selected cards); ``selectable``/``why_not`` say which cards may be picked
   and why not; a refused play comes back as a sentence, never as an exception;
-- in a coached hand: the hint ladder, one sentence the first time each thing happens,
-  undo of the learner's last play, and the review after the hand.
+- in a coached hand: the hint ladder, one sentence the first time each thing happens
+  (each tagged with the trick it is about, shown only while it applies), undo of the
+  learner's last play, and the review after the hand;
+- what the table shows besides the cards: the declaration standing and what overrides
+  it, the declare buttons' options in a fixed order, the kitty cards just picked up,
+  the cards still out (the card counter), all from the learner's view only.
+
+Texts the scene shows are returned as *words*: a function of no arguments that puts
+data computed now (the engine's answers) into the language chosen when it is called,
+so the scene computes on a change and only words the result when it draws.
 
 The learner's seat also has an AI player: it is the coach's advisor, and it drives the
 seat when the scene plays by itself (``--autoplay``).
@@ -17,20 +25,65 @@ seat when the scene plays by itself (``--autoplay``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Sequence
 
-from engine import Card
+from engine import Card, Rules, TrumpContext
+from engine.ai.memory import CardMemory
+from engine.cards import SUITS
+from engine.events import Event, HandScored, KittyTaken, TrickWon
+from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEGMENT,
+                         TRICKS, Game, PlayCards, strength_to_override)
 from engine.players import make_player
-from engine.events import Event, HandScored, TrickWon
-from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEGMENT, TRICKS, Game, PlayCards
+from engine.rules import TRUMP
 from engine.view import Declaration, PlayerView
 
 from . import coach
-from .i18n import _
+from .i18n import N_, _
+
+Words = Callable[[], str]
+"""A text computed from the table now and put into words when called (at draw time)."""
 
 SEGMENT_CARDS = SEGMENT * SEATS
 """The AI players may declare after each dealing segment (five cards each)."""
+COUNTER_TOP = 5
+"""Faces the card counter lists per suit, from the top down."""
+
+OVERRIDE_TEXT = {
+    2: N_("A pair of level cards or a joker pair overrides it."),
+    3: N_("Only a joker pair overrides it."),
+    4: N_("Only a pair of big jokers overrides it."),
+}
+"""What overrides a declaration, by the least strength the engine asks for."""
+
+
+@lru_cache(maxsize=64)
+def _context(level: str, trump: str | None, rules: Rules) -> TrumpContext:
+    return TrumpContext(level, trump, rules)
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A coach sentence about trick ``trick`` (1-based), shown with that number."""
+
+    trick: int
+    said: coach.Said
+
+    def text(self) -> str:
+        return _("Trick {n}: {text}").format(n=self.trick, text=self.said.text())
+
+
+@dataclass(frozen=True)
+class StillOut:
+    """One row of the card counter: an effective suit (``TRUMP`` or a suit letter), how
+    many of its cards the learner has not seen, and its faces from the top down with
+    the copies unseen."""
+
+    suit: str
+    count: int
+    top: tuple[tuple[Card, int], ...]
 
 
 @dataclass(frozen=True)
@@ -45,18 +98,23 @@ class PracticeTable:
     """One practice match seen from ``learner``'s seat (see the module docstring)."""
 
     def __init__(self, game: Game, learner: int = 0, *, coached: bool = True,
-                 ai_kind: str = "ai", seed: int = 0) -> None:
+                 ai_kind: str = "ai", opponents: str | None = None, seed: int = 0) -> None:
+        """``ai_kind`` plays the learner's partner and advises the learner (the coach's
+        plays); ``opponents`` (default: the same) plays the two opponents."""
         self.game = game
         self.learner = learner
         self.coached = coached
         self.ai_kind = ai_kind
+        self.opponents = opponents or ai_kind
         self.seed = seed
-        self.players = [make_player(ai_kind, seed + seat) for seat in range(SEATS)]
+        self.players = [make_player(ai_kind if (seat - learner) % 2 == 0 else self.opponents, seed + seat)
+                        for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
-        self.messages: list[coach.Said] = []
+        self.messages: list[Comment] = []
         """The coach's sentences of this hand, oldest first."""
         self.learner_plays: list[coach.LearnerPlay] = []
-        self.hints_used = 0
+        self.hinted: set[tuple[int, int]] = set()
+        """The decisions (trick, plays before the learner's) the learner asked hints for."""
         self.window_open = True
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
@@ -95,13 +153,28 @@ class PracticeTable:
         return self.game.selectable(self.learner, selected)
 
     def why_not(self, selected: Sequence[Card], card: Card) -> str:
-        """The sentence for a card the learner may not pick now."""
-        if not self.learner_to_act or self.phase == DECLARING:
-            return _("Wait for your turn.")
+        """The sentence for a card the learner may not pick now (true of the moment:
+        never "wait for your turn" while the game waits for the learner)."""
+        return self.why_not_words(selected, card)()
+
+    def why_not_words(self, selected: Sequence[Card], card: Card) -> Words:
+        game = self.game
+        if self.phase in (DEALING, DECLARING):
+            return lambda: _("No card is played before trumps are fixed: declare with a button, or press Done.")
+        if self.phase in (HAND_OVER, MATCH_OVER):
+            return lambda: _("The hand is over.")
+        if not self.learner_to_act:
+            who = game.turn
+            if self.phase == BURYING:
+                return lambda: _("{who} is burying the kitty: wait for your turn.").format(
+                    who=coach.seat_label(who, self.learner))
+            return lambda: _("{who} is to play: wait for your turn.").format(
+                who=coach.seat_label(who, self.learner))
         if self.phase == BURYING:
-            return _("You have chosen 8 cards: deselect one first.")
+            return lambda: _("You have chosen 8 cards: deselect one first.")
         view = self.view
-        return coach.refusal_text(view, coach.blocked(view, selected, card), card)
+        why = coach.blocked(view, selected, card)
+        return lambda: coach.refusal_text(view, why, card)
 
     def can_submit(self, selected: Sequence[Card]) -> bool:
         if not self.learner_to_act:
@@ -117,24 +190,131 @@ class PracticeTable:
 
     def hint_line(self, selected: Sequence[Card]) -> str:
         """The line above the hand: what the learner must do now, or who is acting."""
+        return self.hint_words(selected)()
+
+    def hint_words(self, selected: Sequence[Card]) -> Words:
+        """``hint_line`` computed now (the engine asked once), worded when called."""
         game = self.game
+        level = game.level
         if self.phase == DEALING:
             if game.legal_declarations(self.learner):
-                return _("Dealing. You can declare trumps now with your level cards ({level}): "
-                         "use a declare button.").format(level=game.level)
-            return _("Dealing. Level {level}: watch for level cards to declare trumps.").format(
-                level=game.level)
+                return lambda: _("Dealing. You can declare trumps now with your level cards ({level}): "
+                                 "use a declare button.").format(level=level)
+            return lambda: _("Dealing. Level {level}: watch for level cards to declare trumps. "
+                             "Click the table to skip the deal.").format(level=level)
         if self.phase == DECLARING:
-            return _("All cards are dealt: declare now, or press Done.")
+            if self.learner_to_act:
+                return lambda: _("All cards are dealt: declare now, or press Done.")
+            return lambda: _("All cards are dealt: the others may still declare.")
+        chosen = tuple(selected)
+        who = game.turn
         if self.phase == BURYING:
-            if game.turn == self.learner:
-                return coach.bury_line(selected)
-            return _("{who} is burying 8 cards.").format(who=coach.seat_label(game.turn, self.learner))
+            if who == self.learner:
+                return lambda: coach.bury_line(chosen)
+            return lambda: _("{who} is burying 8 cards.").format(who=coach.seat_label(who, self.learner))
         if self.phase == TRICKS:
-            if game.turn == self.learner:
-                return coach.hint_line(self.view)
-            return _("{who} to play.").format(who=coach.seat_label(game.turn, self.learner))
-        return _("The hand is over.")
+            if who == self.learner:
+                return coach.play_hint(self.view).text
+            return lambda: _("{who} to play.").format(who=coach.seat_label(who, self.learner))
+        return lambda: _("The hand is over.")
+
+    # ------------------------------------------------------------ what the table shows
+
+    def trump_context(self) -> TrumpContext:
+        """The order to show the learner's hand in: the hand's own once trumps are fixed;
+        while dealing, the order the standing declaration would give (level cards and
+        jokers are trumps from the first card; no trump suit while nobody has declared)."""
+        game = self.game
+        if game.ctx is not None:
+            return game.ctx
+        standing = game.declaration
+        return _context(game.level, standing.trump if standing is not None else None, game.rules)
+
+    def declare_choices(self) -> list[tuple[Card, Declaration | None]]:
+        """The faces the learner could declare with (a level card held; a joker held
+        twice), in the order they arrived, so the declare buttons never move: each with
+        the strongest declaration of that face the engine allows now, or ``None``."""
+        game = self.game
+        if self.phase not in (DEALING, DECLARING):
+            return []
+        legal = self.declaration_options()
+        seen: Counter[Card] = Counter()
+        faces: list[Card] = []
+        for card in game.hand(self.learner):
+            seen[card] += 1
+            if (card.is_joker and seen[card] == 2) or (not card.is_joker and card.rank == game.level
+                                                         and seen[card] == 1):
+                faces.append(card)
+        choices = []
+        for face in faces:
+            options = [d for d in legal if d.cards[0] == face]
+            choices.append((face, max(options, key=lambda d: d.strength) if options else None))
+        return choices
+
+    def declaration_words(self) -> Words:
+        """Who declared what, and what can override it (the engine says), or that nobody
+        has declared yet."""
+        game = self.game
+        standing = game.declaration
+        level, learner = game.level, self.learner
+        if standing is None:
+            return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
+                             "a joker pair declares no trump.").format(level=level)
+        needed = strength_to_override(standing)
+        cards = standing.cards
+
+        def words() -> str:
+            who = coach.seat_label(standing.seat, learner)
+            if standing.trump is None:
+                first = _("{who} declared no trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
+            else:
+                first = _("{who} declared {suit} with {cards}.").format(
+                    who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
+            second = _(OVERRIDE_TEXT[needed]) if needed is not None else _("Nothing can override it.")
+            return coach.then(first, second)
+        return words
+
+    def picked_up(self) -> tuple[Card, ...]:
+        """The 8 cards the learner took from the kitty, until they are buried."""
+        game = self.game
+        if self.phase != BURYING or game.dealer != self.learner:
+            return ()
+        taken = next((e for e in reversed(game.events) if isinstance(e, KittyTaken)), None)
+        return taken.cards if taken is not None else ()
+
+    def own_kitty(self) -> tuple[Card, ...] | None:
+        """The kitty the learner buried (only its dealer may look at it during play)."""
+        if self.phase != TRICKS:
+            return None
+        return self.view.kitty
+
+    def still_out(self) -> list[StillOut]:
+        """The card counter (记牌器): per effective suit, trumps first, the cards the
+        learner has not seen — not in its hand, not played, not in the kitty it buried —
+        from the learner's view alone (``CardMemory``), never from the other hands."""
+        view = self.view
+        ctx = view.ctx
+        if ctx is None:
+            return []
+        unseen = CardMemory.from_view(view).unseen
+        rows = []
+        for suit in (TRUMP, *(s for s in SUITS if s != ctx.trump)):
+            faces = sorted(((card, n) for card, n in unseen.items() if n > 0 and ctx.suit_of(card) == suit),
+                           key=lambda item: ctx.sort_key(item[0]))
+            rows.append(StillOut(suit, sum(n for _card, n in faces), tuple(faces[:COUNTER_TOP])))
+        return rows
+
+    def declaring_advice(self) -> list[Words]:
+        """The coach's word while trumps are being declared: what the learner's AI would
+        declare now and why, or the declaring tip."""
+        if not self.coached or self.phase not in (DEALING, DECLARING):
+            return []
+        decision = self.players[self.learner].declare(self.view) if self.declaration_options() else None
+        if decision is None:
+            return [lambda: coach.tip(DEALING, 0)]
+        cards, reason = decision.cards, decision.reason
+        return [lambda: _("The coach would declare {cards} now. {why}").format(
+            cards=coach.cards_label(cards), why=coach.ai_reason_text(reason))]
 
     def attacker_cards(self) -> list[Card]:
         """The point cards of the tricks the attackers won (the 闲分 counter shows them)."""
@@ -154,7 +334,10 @@ class PracticeTable:
                 events += self._ai_declarations()
             return events
         if game.phase == DECLARING:
-            events = self._ai_declarations() + game.close_declaring()
+            events = self._ai_declarations()
+            if events:  # shown before the window closes (the learner may answer them)
+                return events
+            events = game.close_declaring()
             if game.phase == DEALING:  # nobody declared in hand 1: dealt anew
                 self.window_open = True
             return self._after(events)
@@ -191,13 +374,21 @@ class PracticeTable:
         if self.coached and game.ctx is not None:
             for event in events:
                 if isinstance(event, TrickWon):
-                    self.messages += self.narrator.trick(game.tricks[event.trick], game.ctx)
+                    said = self.narrator.trick(game.tricks[event.trick], game.ctx)
+                    self.messages += [Comment(event.trick + 1, s) for s in said]
                 elif isinstance(event, HandScored):
                     last = game.tricks[-1]
-                    self.messages += self.narrator.kitty(
+                    said = self.narrator.kitty(
                         last.plays[0].cards, event.kitty, event.kitty_multiplier is not None,
                         game.ctx)
+                    self.messages += [Comment(len(game.tricks), s) for s in said]
         return events
+
+    def current_comments(self) -> list[Comment]:
+        """The comments that still apply: those about the last finished trick (a comment
+        on trick 3 goes once trick 4 is over)."""
+        done = len(self.game.tricks)
+        return [c for c in self.messages if c.trick == done]
 
     # ------------------------------------------------------------ the learner's moves
 
@@ -254,8 +445,14 @@ class PracticeTable:
         if self._ladder is None or self._ladder_at != at:
             self._ladder = coach.HintLadder(self.view, self.players[self.learner].play)
             self._ladder_at = at
-        self.hints_used += 1
+        self.hinted.add(at)
         return self._ladder.next()
+
+    @property
+    def hints_used(self) -> int:
+        """How many of this hand's decisions the learner asked hints for (however many
+        rungs each time)."""
+        return len(self.hinted)
 
     def hint_again(self, rung: int) -> coach.HintStep | None:
         """A rung already shown, worded anew (in the language now chosen)."""
@@ -286,7 +483,7 @@ class PracticeTable:
         """Start the next hand of the match (after the summary)."""
         self.messages = []
         self.learner_plays = []
-        self.hints_used = 0
+        self.hinted = set()
         self.window_open = True
         self._ladder = None
         self.narrator = coach.Narrator(self.learner)
@@ -295,10 +492,10 @@ class PracticeTable:
     def to_dict(self) -> dict[str, Any]:
         """The match to save on quit: the game (its action log) and the table's settings."""
         return {"game": self.game.to_dict(), "learner": self.learner, "coached": self.coached,
-                "ai_kind": self.ai_kind, "seed": self.seed}
+                "ai_kind": self.ai_kind, "opponents": self.opponents, "seed": self.seed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PracticeTable":
         """A saved match; ``ValueError`` (or ``KeyError``/``TypeError``) if it is damaged."""
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
-                   ai_kind=data["ai_kind"], seed=data["seed"])
+                   ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])

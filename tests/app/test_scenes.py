@@ -121,6 +121,10 @@ def test_practice_table_select_and_play(app):
     assert table.play.enabled
     app.handle_event(key(pygame.K_RETURN))
     assert len(table.hand.cards) == len(view.hand) - len(move)
+    # the cards fly from the hand to the table (speed "normal"), then lie in front of the seat
+    assert table.motion.active and all(seat != 0 for seat, _cards in table.trick.plays)
+    app.frame(0.3)
+    assert not table.motion.active
     assert table.trick.plays[-1][0] == 0 and len(table.trick.plays[-1][1]) == len(move)
 
 

@@ -1,9 +1,11 @@
 """The review of a finished hand, trick by trick.
 
-Each trick is shown as it was played; where the coach (the learner's AI) would have
-played differently, the learner's cards are marked and the coach's play is shown with
-its reason and the lesson that teaches the rule involved.  ←/→ step through the tricks,
-N jumps to the next marked one.
+Each trick is shown as it was played, each play captioned with its seat, the leader
+tagged and the winner framed, the cards of a play in the order the sentences name
+them; where the coach (the learner's AI) would have played differently, the learner's
+cards are marked and the coach's play is shown with its reason and a button to the
+lesson that teaches the rule involved.  ←/→ step through the tricks, N jumps to the
+next marked one.
 """
 
 from __future__ import annotations
@@ -33,12 +35,14 @@ class ReviewScene(Scene):
         tricks = table.game.tricks
         self.index = min(self.notes) if self.notes else 0
         self.chrome = Chrome(services, N_("Review"))
-        self.trick = TrickView(services, viewer=table.learner)
+        self.trick = TrickView(services, viewer=table.learner,
+                               names=lambda seat: coach.seat_label(seat, table.learner))
         self.text = TextPanel(services, self.trick_text, px=20, min_px=11)
         self.prev = Button(services, N_("Previous trick"), lambda: self.go(-1), hotkey=1)
         self.next = Button(services, N_("Next trick"), lambda: self.go(1), hotkey=2)
         self.marked = Button(services, N_("Next difference"), self.next_marked, hotkey=3)
         self.lesson = Button(services, self.lesson_label, self.open_lesson, hotkey=4)
+        """Shown only for a trick the coach would have played differently."""
         self.menu = Menu([self.prev, self.next, self.marked, self.lesson], horizontal=True)
         self.alt_label = TextPanel(services, N_("The coach's play:"), px=18, min_px=11, background=None,
                                    colour=ON_FELT)
@@ -63,23 +67,29 @@ class ReviewScene(Scene):
             lines.append(_("Your play here is the one the coach would choose."))
         else:
             lines.append(note.text(ctx))
-        lines.append(ngettext("The coach would have played differently in {n} trick.",
-                              "The coach would have played differently in {n} tricks.",
-                              len(self.notes)).format(n=len(self.notes)))
+        if self.notes:
+            lines.append(ngettext("The coach would have played differently in {n} trick.",
+                                  "The coach would have played differently in {n} tricks.",
+                                  len(self.notes)).format(n=len(self.notes)))
+        else:
+            lines.append(_("The coach would have played every trick as you did."))
         return "\n\n".join(lines)
 
     def lesson_label(self) -> str:
         note = self.notes.get(self.index)
-        return note.lesson_text() if note is not None else _("No lesson needed")
+        return note.lesson_text() if note is not None else ""
 
     def _show(self) -> None:
         record = self.table.game.tricks[self.index]
         self.trick.set_trick([(p.seat, p.cards) for p in record.plays], record.winner,
-                             self.table.game.ctx)
+                             self.table.game.ctx, record.leader)
         self.prev.enabled = self.index > 0
         self.next.enabled = self.index < self.count - 1
         self.marked.enabled = any(k > self.index for k in self.notes)
         self.lesson.enabled = self.index in self.notes
+        self.menu.buttons = [self.prev, self.next, self.marked] + ([self.lesson] if self.lesson.enabled else [])
+        self.menu.focus = min(self.menu.focus, len(self.menu.buttons) - 1)
+        self.menu._sync()
 
     # ------------------------------------------------------------ actions
 
@@ -128,7 +138,8 @@ class ReviewScene(Scene):
         self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [self.trick, self.text, self.alt_label, *self.menu.buttons]
+        shown: list[Widget] = [self.trick, self.text, *self.menu.buttons]
+        return shown + ([self.alt_label] if self.index in self.notes else [])
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:
