@@ -184,11 +184,23 @@ def kitty_end(app: App) -> None:
 
 
 def review(app: App) -> None:
+    """A hand where the learner always follows with the engine's cheapest legal cards,
+    reviewed at the first trick the coach would have played differently."""
     from tutor.scenes.review import ReviewScene
     from tutor.scenes.summary import HandSummaryScene
 
     scene = table(app, 7)
-    run(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene))
+    for _ in range(LIMIT):
+        if isinstance(app.stack.top, HandSummaryScene):
+            break
+        t = scene.table
+        if t.learner_to_act and not scene.motion.active and scene.shown is None:
+            if t.phase == TRICKS and t.view.lead:
+                scene._select(tuple(t.game.legal_follow(t.learner)))
+                scene._submit()
+            else:
+                scene._autopilot()
+        app.frame(FRAME)
     app.handle_event(key(pygame.K_2))
     assert isinstance(app.stack.top, ReviewScene)
 

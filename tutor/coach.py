@@ -647,10 +647,12 @@ class ReviewNote:
             why=ai_reason_text(self.reason))
 
     def lesson_text(self) -> str:
+        """"Lesson 3: …" (lesson ids are zero-padded file names; people count 1, 2, 3)."""
         title = lesson_titles().get(self.lesson)
+        number = int(self.lesson) if self.lesson.isdigit() else self.lesson
         if title is None:
-            return _("Lesson {id}").format(id=self.lesson)
-        return _("Lesson {id}: {title}").format(id=self.lesson, title=_(title))
+            return _("Lesson {id}").format(id=number)
+        return _("Lesson {id}: {title}").format(id=number, title=_(title))
 
 
 def review(plays: Sequence[LearnerPlay], advisor: Advisor) -> list[ReviewNote]:

@@ -48,8 +48,6 @@ Words = Callable[[], str]
 
 SEGMENT_CARDS = SEGMENT * SEATS
 """The AI players may declare after each dealing segment (five cards each)."""
-COUNTER_TOP = 5
-"""Faces the card counter lists per suit, from the top down."""
 
 OVERRIDE_TEXT = {
     2: N_("A pair of level cards or a joker pair overrides it."),
@@ -288,10 +286,11 @@ class PracticeTable:
             return None
         return self.view.kitty
 
-    def still_out(self) -> list[StillOut]:
+    def still_out(self, top: int = 4) -> list[StillOut]:
         """The card counter (记牌器): per effective suit, trumps first, the cards the
         learner has not seen — not in its hand, not played, not in the kitty it buried —
-        from the learner's view alone (``CardMemory``), never from the other hands."""
+        from the learner's view alone (``CardMemory``), never from the other hands; the
+        ``top`` highest faces of each."""
         view = self.view
         ctx = view.ctx
         if ctx is None:
@@ -301,7 +300,7 @@ class PracticeTable:
         for suit in (TRUMP, *(s for s in SUITS if s != ctx.trump)):
             faces = sorted(((card, n) for card, n in unseen.items() if n > 0 and ctx.suit_of(card) == suit),
                            key=lambda item: ctx.sort_key(item[0]))
-            rows.append(StillOut(suit, sum(n for _card, n in faces), tuple(faces[:COUNTER_TOP])))
+            rows.append(StillOut(suit, sum(n for _card, n in faces), tuple(faces[:top])))
         return rows
 
     def declaring_advice(self) -> list[Words]:
@@ -309,8 +308,11 @@ class PracticeTable:
         declare now and why, or the declaring tip."""
         if not self.coached or self.phase not in (DEALING, DECLARING):
             return []
-        decision = self.players[self.learner].declare(self.view) if self.declaration_options() else None
+        options = self.declaration_options()
+        decision = self.players[self.learner].declare(self.view) if options else None
         if decision is None:
+            if options:
+                return [lambda: _("The coach would not declare now."), lambda: coach.tip(DEALING, 0)]
             return [lambda: coach.tip(DEALING, 0)]
         cards, reason = decision.cards, decision.reason
         return [lambda: _("The coach would declare {cards} now. {why}").format(

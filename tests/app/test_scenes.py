@@ -192,3 +192,37 @@ def test_practice_table_by_keyboard(app):
     size = len(table.hand.cards)
     app.handle_event(key(pygame.K_1))  # the Play button's number
     assert len(table.hand.cards) == size - len(move)
+
+
+def test_navigator_pop_to_and_back(app):
+    from tutor.scenes import SCENES
+
+    app.start("home")
+    home = app.stack.top
+    navigator = app.services.navigator
+    navigator.push(SCENES["settings"](app.services))
+    navigator.push(SCENES["rules"](app.services))
+    navigator.pop_to(home)
+    assert app.stack.top is home and len(app.stack) == 1
+    navigator.back()  # the last scene stays
+    assert app.stack.top is home
+    with pytest.raises(ValueError):
+        navigator.pop_to(SCENES["settings"](app.services))
+
+
+def test_translator_switches_and_remembers(app, store):
+    translator = app.services.translator
+    assert translator.language == "en" and translator.other() == "zh_CN"
+    translator.next_language()
+    assert i18n.language() == "zh_CN" and store.settings.language == "zh_CN"
+    assert translator.gettext_in("en", "Back") == "Back"
+
+
+def test_only_the_lessons_scene_still_reaches_for_the_app():
+    """Scenes use the narrow services; ``services.app`` is left to lessons.py until it moves."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "tutor"
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if "services.app" in p.read_text(encoding="utf-8") and p.name != "services.py")
+    assert users in ([], ["scenes/lessons.py"]), users

@@ -231,7 +231,7 @@ def test_review_marks_the_plays_the_coach_would_change(app) -> None:
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.notes
     assert review.index == min(review.notes)
-    assert review.lesson.enabled and "Lesson 0" in review.lesson_label()
+    assert review.lesson.enabled and f"Lesson {int(review.notes[review.index].lesson)}:" in review.lesson_label()
     app.frame(0.0)
     lesson = review.notes[review.index].lesson
     app.handle_event(key(pygame.K_4))  # the lesson link

@@ -60,7 +60,7 @@ from ..theme import FELT, FOCUS, ON_FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
 from ..widgets.base import Widget
 from ..widgets.card_art import card_height
-from ..widgets.counter import CardCounter
+from ..widgets.counter import COLUMNS, CardCounter
 from ..widgets.motion import Flight, Motion
 from ..widgets.status import UNDECIDED
 from .settings import SPEED_TEXT
@@ -457,7 +457,7 @@ class PracticeTableScene(Scene):
             ((N_("Our level"), mine), (N_("Their level"), theirs)))
         self.points.set_points(view.attacker_points, table.attacker_cards())
         if self._counter_shown():
-            self.counter.set_rows(table.still_out())
+            self.counter.set_rows(table.still_out(COLUMNS))
         self._sync_trick()
         self._sync_side()
         self._sync_words()
@@ -590,7 +590,7 @@ class PracticeTableScene(Scene):
         on_trick = sum(points(cards) for _seat, cards in plays)
         return lambda: "\n".join((
             _("Trick {k}").format(k=number),
-            ngettext("{n} card left in each hand", "{n} cards left in each hand", left).format(n=left),
+            ngettext("{n} card left in your hand", "{n} cards left in your hand", left).format(n=left),
             ngettext("{p} point on this trick", "{p} points on this trick", on_trick).format(p=on_trick)))
 
     def _kitty_words(self, scored: HandScored) -> Words:
@@ -756,6 +756,7 @@ class PracticeTableScene(Scene):
             return None
         if self.kitty_reveal is not None and any_key:
             self.kitty_left = 0.0  # the summary comes at once
+            self.motion.finish()
             return None
         if event.type == pygame.MOUSEMOTION:
             card = None

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from ..practice import StillOut
     from ..services import Services
 
+COLUMNS = 4
+"""Top cards shown per row (the practice table asks ``still_out`` for as many)."""
+LABEL_W = 46
+"""Design width of the suit-and-count column."""
+
 # TRANSLATORS: the big joker, as short as possible (the card counter lists it in a row).
 BIG_JOKER = N_("BJ")
 # TRANSLATORS: the little joker, as short as possible (the card counter lists it in a row).
@@ -52,28 +57,28 @@ class CardCounter(Widget):
         return fit_text(self.services.fonts, _("Not seen yet"), self.metrics.fpx(16), inner.width,
                         self.metrics.px(24), colour=INK, bold=True, min_px=9)
 
-    def row_layouts(self) -> list[tuple[TextLayout, TextLayout]]:
-        """(suit and count, top cards) of each row."""
+    def row_layouts(self) -> list[tuple[TextLayout, list[TextLayout]]]:
+        """(suit and count, a cell per top card) of each row; the cards sit in columns."""
         m, fonts, four = self.metrics, self.services.fonts, self.services.four_colour
         inner = self._inner()
         top = inner.top + self.heading_layout().height + m.px(4)
         row_h = (inner.bottom - top) // max(1, len(self.rows))
-        label_w = m.px(52)
+        label_w = m.px(LABEL_W)
+        cell_w = (inner.width - label_w) // COLUMNS
         out = []
         for row in self.rows:
             symbol = "★" if row.suit == TRUMP else SUIT_SYMBOLS[row.suit]
-            label = fit_text(fonts, f"{symbol} {row.count}", m.fpx(16), label_w, row_h, colour=INK, bold=True,
+            label = fit_text(fonts, f"{symbol}{row.count}", m.fpx(16), label_w - m.px(6), row_h, colour=INK, bold=True,
                              four_colour=four, min_px=9)
             names = [short_name(card, row.suit == TRUMP) + ("×2" if n > 1 else "") for card, n in row.top]
-            shown = sum(n for _card, n in row.top)
-            text = "  ".join(names) + ("  …" if shown < row.count else "") if names else "—"
-            faces = fit_text(fonts, text, m.fpx(15), inner.width - label_w, row_h, colour=INK_SOFT,
-                             four_colour=four, min_px=9)
-            out.append((label, faces))
+            cells = [fit_text(fonts, name, m.fpx(15), cell_w - m.px(4), row_h, colour=INK_SOFT, four_colour=four,
+                              min_px=9) for name in names[:COLUMNS]] or [
+                fit_text(fonts, "—", m.fpx(15), cell_w, row_h, colour=INK_SOFT)]
+            out.append((label, cells))
         return out
 
     def text_layouts(self) -> list[TextLayout]:
-        return [self.heading_layout()] + [layout for row in self.row_layouts() for layout in row]
+        return [self.heading_layout()] + [layout for label, cells in self.row_layouts() for layout in (label, *cells)]
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -83,9 +88,11 @@ class CardCounter(Widget):
         heading.draw(surface, inner.topleft)
         top = inner.top + heading.height + m.px(4)
         row_h = (inner.bottom - top) // max(1, len(self.rows))
-        for n, (label, faces) in enumerate(self.row_layouts()):
+        cell_w = (inner.width - m.px(LABEL_W)) // COLUMNS
+        for n, (label, cells) in enumerate(self.row_layouts()):
             mid = top + n * row_h + row_h // 2
             if n == 0:
                 pygame.draw.line(surface, TRUMP_STAR, (inner.left, top + row_h), (inner.right, top + row_h), 1)
             label.draw(surface, (inner.left, mid - label.height // 2))
-            faces.draw(surface, (inner.left + m.px(52), mid - faces.height // 2))
+            for k, cell in enumerate(cells):
+                cell.draw(surface, (inner.left + m.px(LABEL_W) + k * cell_w, mid - cell.height // 2))

@@ -94,7 +94,7 @@ class TrickView(Widget):
     # ------------------------------------------------------------ captions and the tag
 
     def caption_height(self) -> int:
-        return self.metrics.px(24) if self.names is not None else 0
+        return self.metrics.px(30) if self.names is not None else 0
 
     def caption_layouts(self) -> list[tuple[TextLayout, pygame.Rect]]:
         """Each play's seat name, under its cards (review only)."""
