@@ -38,7 +38,7 @@ from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MAT
                          TRICKS, Game, PlayCards, strength_to_override)
 from engine.players import make_player
 from engine.rules import TRUMP
-from engine.view import Declaration, PlayerView
+from engine.view import Decision, Declaration, PlayerView
 
 from . import coach
 from .i18n import N_, _
@@ -82,6 +82,21 @@ class StillOut:
     suit: str
     count: int
     top: tuple[tuple[Card, int], ...]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """An AI seat's decision to make (bury or play): ``think()`` runs its player on the
+    view taken at move ``at`` of the game's log."""
+
+    at: int
+    seat: int
+    phase: str
+    view: PlayerView
+    decide: Callable[[PlayerView], Decision]
+
+    def think(self) -> Decision:
+        return self.decide(self.view)
 
 
 @dataclass(frozen=True)
@@ -327,6 +342,9 @@ class PracticeTable:
 
     def step(self) -> list[Event]:
         """The next automatic move, or ``[]`` when the learner is to act (or the hand is over)."""
+        thought = self.next_thought()
+        if thought is not None:
+            return self.apply(thought, thought.think())
         game = self.game
         if self.learner_to_act:
             return []
@@ -343,15 +361,28 @@ class PracticeTable:
             if game.phase == DEALING:  # nobody declared in hand 1: dealt anew
                 self.window_open = True
             return self._after(events)
-        if game.phase == BURYING:
-            seat = game.turn
-            assert seat is not None
-            return self._after(game.bury(seat, self.players[seat].bury(game.view(seat)).cards))
-        if game.phase == TRICKS:
-            seat = game.turn
-            assert seat is not None
-            return self._after(game.play(seat, self.players[seat].play(game.view(seat)).cards))
         return []
+
+    def next_thought(self) -> "Thought | None":
+        """When an AI seat must bury or play: what it has to think about.  ``think()``
+        only reads a view, so it may run on another thread while the table is drawn."""
+        game = self.game
+        seat = game.turn
+        if game.phase not in (BURYING, TRICKS) or seat is None or seat == self.learner:
+            return None
+        player = self.players[seat]
+        decide = player.bury if game.phase == BURYING else player.play
+        return Thought(len(game.log), seat, game.phase, game.view(seat), decide)
+
+    def apply(self, thought: "Thought", decision: Decision) -> list[Event]:
+        """Make the move ``thought`` came to, unless the game moved on meanwhile (an undo):
+        then nothing happens and ``[]`` comes back."""
+        game = self.game
+        if len(game.log) != thought.at or game.turn != thought.seat or game.phase != thought.phase:
+            return []
+        if thought.phase == BURYING:
+            return self._after(game.bury(thought.seat, decision.cards))
+        return self._after(game.play(thought.seat, decision.cards))
 
     def _ai_declarations(self) -> list[Event]:
         """Each AI seat, in dealing order, may declare until a whole round passes."""

@@ -16,6 +16,7 @@ themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 Colour = tuple[int, int, int]
 
@@ -91,9 +92,13 @@ class Metrics:
     def size(self) -> tuple[int, int]:
         return (self.width, self.height)
 
-    @property
+    @cached_property
     def scale(self) -> float:
         return max(0.75, min(self.width / DESIGN_SIZE[0], self.height / DESIGN_SIZE[1]))
+
+    @cached_property
+    def _font_scale(self) -> float:
+        return self.scale**0.5
 
     def px(self, length: float) -> int:
         """A design length (at 1280×800) in pixels for this window."""
@@ -103,4 +108,4 @@ class Metrics:
         """A design font size in pixels: fonts scale by the square root of the scale, so
         small windows keep hanzi readable (15 px stays 13 px at 960×600) and large ones
         do not shout; boxes that get too small shrink the text with ``fit_text``."""
-        return max(1, round(size * self.scale**0.5))
+        return max(1, round(size * self._font_scale))

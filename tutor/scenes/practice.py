@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -53,7 +54,7 @@ from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, TRIC
 
 from .. import coach
 from ..i18n import N_, _, ngettext
-from ..practice import PracticeTable, Words
+from ..practice import PracticeTable, Thought, Words
 from ..scene import Scene
 from ..settings import ANIMATION_SPEEDS, ON_OFF, OPPONENT_KINDS
 from ..theme import FELT, FOCUS, ON_FELT, Metrics
@@ -108,6 +109,12 @@ DECLARE_HOTKEYS = range(2, 8)
 """The declare buttons' numbers (there are at most six faces to declare with)."""
 PASS_KEYS = (pygame.K_ESCAPE, pygame.K_F2)
 """Keys the "any key returns" views let through (back, language)."""
+THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-thinking")
+"""Where the AI seats think (a search may take a tenth of a second): the table keeps
+drawing and taking input meanwhile."""
+SAVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="match-saving")
+"""Where the match is saved after each trick (a flush to disk takes milliseconds);
+one worker, so the saves land in order."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +196,10 @@ class PracticeTableScene(Scene):
         self.override: Overridden | None = None
         self.override_left = 0.0
         self.peek: str | None = None
+        self.background = True
+        """AI seats think on ``THINKER`` (``play_out`` thinks in line)."""
+        self.thinking: tuple[Thought, Future] | None = None
+        self._saving: Future | None = None
         self.flash: Words | None = None
         self.flash_left = 0.0
         self.hover: Words | None = None
@@ -704,6 +715,7 @@ class PracticeTableScene(Scene):
     def _land_all(self) -> None:
         """Drop every flight and pause (an undo, a new hand): show the table as it is."""
         self.motion.flights.clear()
+        self.thinking = None
         self.shown = None
         self.landing = 0
         self.inbound = Counter()
@@ -803,11 +815,26 @@ class PracticeTableScene(Scene):
         self._save()
 
     def _save(self) -> None:
+        """Save the match now (leaving the table, the hand's end), after any save still
+        on its way."""
+        self._saved()
         store = self.services.store
         if self.table.phase == MATCH_OVER:
             store.clear_match()
         else:
             store.save_match(self.table.to_dict())
+
+    def _save_soon(self) -> None:
+        """Save the match on ``SAVER`` (after each trick: closing the window gives no scene
+        a chance to save, and the frame must not wait for the disk)."""
+        self._saved()
+        self._saving = SAVER.submit(self.services.store.save_match, self.table.to_dict())
+
+    def _saved(self) -> None:
+        """Wait for the save on its way, if any (its error, if any, is raised here)."""
+        saving, self._saving = self._saving, None
+        if saving is not None:
+            saving.result()
 
     # ------------------------------------------------------------ time
 
@@ -843,7 +870,9 @@ class PracticeTableScene(Scene):
         changed = False
         while self.wait <= 0 and self.shown is None and not table.learner_to_act \
                 and table.phase not in (HAND_OVER, MATCH_OVER):
-            events = table.step()
+            events = self._advance()
+            if events is None:
+                break  # an AI seat is still thinking: the next frames come back for it
             self._took(events)
             changed = changed or bool(events)
             if self.autoplay and table.declaring_chance:
@@ -855,6 +884,24 @@ class PracticeTableScene(Scene):
                 break
         if changed:
             self._sync()
+
+    def _advance(self) -> list[Event] | None:
+        """The next automatic move's events; ``None`` while an AI seat is thinking."""
+        table = self.table
+        thought = table.next_thought()
+        if thought is None:
+            self.thinking = None
+            return table.step()
+        if not self.background:
+            return table.apply(thought, thought.think())
+        key = (thought.at, thought.seat, thought.phase)
+        if self.thinking is None or (self.thinking[0].at, self.thinking[0].seat, self.thinking[0].phase) != key:
+            self.thinking = (thought, THINKER.submit(thought.think))
+        pending, future = self.thinking
+        if not future.done():
+            return None
+        self.thinking = None
+        return table.apply(pending, future.result())
 
     def _hand_end(self, dt: float) -> None:
         """The kitty turned up on the table for a moment, then the summary."""
@@ -906,7 +953,8 @@ class PracticeTableScene(Scene):
             elif isinstance(event, Redealt):
                 self._land_all()
             elif isinstance(event, TrickWon):
-                self._save()  # closing the window gives no scene a chance to save
+                if self.table.phase != MATCH_OVER:
+                    self._save_soon()
                 record = self.table.game.tricks[event.trick]
                 if pace.show > 0:
                     self.shown = Shown(tuple((p.seat, p.cards) for p in record.plays), record.winner,
@@ -1041,12 +1089,13 @@ class PracticeTableScene(Scene):
         as ``autoplay``) until ``until(table)`` holds, by default to the end of the hand."""
         done = until or (lambda table: table.phase in (HAND_OVER, MATCH_OVER))
         autoplay, self.autoplay = self.autoplay, True
+        background, self.background = self.background, False
         self.resize(self.metrics)
         while not done(self.table):
             self.update(dt)
             if self.table.learner_to_act and done(self.table):
                 break
-        self.autoplay = autoplay
+        self.autoplay, self.background = autoplay, background
         self.motion.finish()
         self.shown = None
         self.landing = 0
