@@ -77,7 +77,8 @@ def summary_lines(table: PracticeTable) -> list[str]:
     else:
         lines.append(_("Next dealer: {who}.").format(who=coach.seat_label(result.next_dealer, learner)))
     if table.coached:
-        lines.append(ngettext("You used {n} hint this hand.", "You used {n} hints this hand.",
+        lines.append(ngettext("You asked for hints on {n} play this hand.",
+                              "You asked for hints on {n} plays this hand.",
                               table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
     return lines
