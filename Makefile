@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BABEL  := $(VENV)/bin/pybabel
 
-.PHONY: run test setup catalogs messages bench clean
+.PHONY: run test setup catalogs messages bench table-shots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ test: setup
 
 bench: setup
 	@for script in bench/*.py; do echo "== $$script"; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script || exit 1; done
+
+# Screenshots of the practice table's moments (declaring, burying, a trick, the last
+# trick, the card counter, the kitty, the review) in both languages at 960x600 and
+# 1280x800, for a person to look at; not part of `make test`.
+table-shots: setup
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/table_shots.py --out screenshots/table
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -164,7 +164,8 @@ def test_focus_frame_covers_one_card_exactly(app, count):
         rects = fan.card_rects()
         for i in range(count):
             strip = fan.visible_strip(i)
-            assert strip.height == rects[i].height and strip.top == rects[i].top
+            assert strip.height == rects[i].height == card_height(fan.card_width()), "as tall as the card drawn"
+            assert strip.top == rects[i].top
             assert rects[i].contains(strip)
             if i + 1 < count:
                 assert strip.right <= rects[i + 1].left

@@ -56,7 +56,7 @@ from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable, Thought, Words
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS, ON_OFF, OPPONENT_KINDS
+from ..settings import ANIMATION_SPEEDS, OPPONENT_KINDS
 from ..theme import FELT, FOCUS, ON_FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
 from ..widgets.base import Widget
@@ -286,7 +286,7 @@ class PracticeTableScene(Scene):
         return _("Coach: on") if self.table.coached else _("Coach: off")
 
     def _counter_label(self) -> str:
-        return _("Counter: {state}").format(state=_(ON_OFF[self.services.store.settings.card_counter]))
+        return _("Counter: on") if self.services.store.settings.card_counter else _("Counter: off")
 
     def _hint_text(self) -> str:
         if self.peek is not None:
@@ -566,7 +566,7 @@ class PracticeTableScene(Scene):
             room = COACH_LINES - (2 if self.ladder is not None else 0) - (self.metrics.scale < 0.9)
             comments = table.current_comments()[-room:] if room > 0 else []
             words = ladder + [comment.text for comment in reversed(comments)]
-            if len(words) < COACH_LINES - 1 and phase == TRICKS:
+            if len(words) < COACH_LINES - 1:
                 trick = len(game.tricks)
                 words.append(lambda: coach.tip(TRICKS, trick))
             self._coach_words = words
@@ -606,13 +606,13 @@ class PracticeTableScene(Scene):
 
     def _kitty_words(self, scored: HandScored) -> Words:
         def words() -> str:
-            p = scored.kitty_points
+            p, m = scored.kitty_points, scored.kitty_multiplier
+            if m is not None:
+                return _("The kitty: {p} points × {m} = {total} for the attackers, who won the last trick.").format(
+                    p=p, m=m, total=p * m)
             if not p:
-                return _("The kitty holds no points.")
-            if scored.kitty_multiplier is None:
-                return _("The kitty: {p} points. The dealers won the last trick, so they do not count.").format(p=p)
-            return _("The kitty: {p} points × {m} = {total} for the attackers, who won the last trick.").format(
-                p=p, m=scored.kitty_multiplier, total=p * scored.kitty_multiplier)
+                return _("The kitty holds no points, and the dealers won the last trick.")
+            return _("The kitty: {p} points. The dealers won the last trick, so they do not count.").format(p=p)
         return words
 
     @staticmethod
@@ -1151,7 +1151,8 @@ class PracticeTableScene(Scene):
         self.coach_panel.draw(surface)
         if self._counter_shown():
             self.counter.draw(surface)
-        self.info.draw(surface)
+        if self.peek is None:
+            self.info.draw(surface)  # about the trick in progress, not the one looked at
         if self.peek is not None:
             self._draw_peek(surface)
         else:

@@ -12,7 +12,7 @@ from engine.rules import TrumpContext
 
 from ..theme import FOCUS, KITTY_MARK
 from .base import Widget
-from .card_art import ASPECT
+from .card_art import ASPECT, card_height
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -139,7 +139,7 @@ class HandFan(Widget):
             return []
         groups = self._groups(cards)
         w = self.card_width(n, groups[-1])
-        h = self.rect.height - self.lift()
+        h = min(self.rect.height - self.lift(), card_height(w))  # a narrow card is shorter, never stretched
         slots = n - 1 + GROUP_GAP * groups[-1]
         step = min(w * 0.62, (self.rect.width - w) / max(1, slots))
         x = self.rect.centerx - (w + step * slots) / 2
@@ -147,7 +147,7 @@ class HandFan(Widget):
         for i in range(n):
             if i and groups[i] != groups[i - 1]:
                 x += GROUP_GAP * step
-            top = self.rect.top + (0 if i in selected else self.lift())
+            top = self.rect.bottom - h - (self.lift() if i in selected else 0)
             rects.append(pygame.Rect(round(x), top, w, h))
             x += step
         return rects
