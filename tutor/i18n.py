@@ -54,11 +54,15 @@ def _read_mo(mo: Path, po: Path) -> gettext.GNUTranslations | None:
 
 
 def _compile_po(po: Path, code: str) -> gettext.GNUTranslations | None:
-    """``po`` compiled in memory without its fuzzy entries (None if there is no ``.po``)."""
+    """``po`` compiled in memory without its fuzzy entries (None if there is no ``.po``,
+    or no Babel: the one-file build leaves it out, as it ships compiled catalogs)."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return None
     if not po.exists():
         return None
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
 
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=code)
