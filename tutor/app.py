@@ -19,6 +19,10 @@ from typing import NoReturn
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Windows: let SDL see real pixels on HiDPI screens instead of a blurry upscaled window
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+# Linux: the window class the desktop entry names (assets/shengji-tutor.desktop), so the
+# dock shows the app's name and icon rather than Python's
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "shengji-tutor")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "shengji-tutor")
 
 import pygame  # noqa: E402
 
