@@ -11,7 +11,7 @@ import pytest
 
 from engine.game import SEED_LIMIT
 from tutor import i18n, resources
-from tutor.app import MAX_SIZE, App, check_args, make_parser
+from tutor.app import MAX_SIZE, App, check_args, main, make_parser
 from tutor.scenes import SCENES
 from tutor.theme import MIN_SIZE
 
@@ -45,21 +45,32 @@ MISTAKES = [
 
 
 @pytest.mark.parametrize("args, argument, accepted", MISTAKES, ids=[" ".join(m[0]) for m in MISTAKES])
-def test_a_mistake_is_one_line_and_exit_2(tmp_path, args, argument, accepted):
-    result = run(args, tmp_path)
-    assert result.returncode == 2, result.stderr
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+def test_a_mistake_is_one_line_and_exit_2(capsys, monkeypatch, args, argument, accepted):
+    monkeypatch.setattr(sys, "argv", ["main.py"])
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert out == "" and len(lines) == 1, err
     assert lines[0].startswith("main.py: error: ") and argument in lines[0] and accepted in lines[0], lines[0]
 
 
-def test_a_screenshot_folder_that_cannot_be_made_is_one_line(tmp_path):
+@pytest.mark.parametrize("args", [["--seed", "-1"], ["--scene", "lesson", "--lesson", "03", "--step", "999"]])
+def test_as_a_process_a_mistake_is_one_line_without_traceback(tmp_path, args):
+    result = run(args, tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_screenshot_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    result = run(["--screenshot", str(blocker / "shots" / "x.png")], tmp_path)
-    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
-    assert "argument --screenshot: cannot create the folder" in result.stderr
+    with pytest.raises(SystemExit) as stop:
+        main(["--screenshot", str(blocker / "shots" / "x.png")])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and len(err.splitlines()) == 1
+    assert "argument --screenshot: cannot create the folder" in err
 
 
 def test_a_screenshot_into_missing_folders_creates_them(tmp_path):
