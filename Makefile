@@ -6,7 +6,7 @@ STAMP    := $(VENV)/.installed
 DISTSTAMP := $(VENV)/.installed-dist
 BABEL    := $(VENV)/bin/pybabel
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-SHOT     := $(HEADLESS) $(PY) main.py
+SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
 .PHONY: run test setup catalogs messages bench soak shots readme-shots dist test-packaging desktop-entry clean
 
@@ -45,17 +45,19 @@ run: setup
 test: setup
 	$(HEADLESS) $(PY) -m pytest -n auto
 
-# Long runs: twenty times the property-test examples and 5,000 self-play hands per rule set.
+# Long runs: every long test at twenty times its full volume (tests/volume.py), and
+# Hypothesis' own default raised to 2,000 examples (tests/conftest.py).
 soak: setup
-	$(HEADLESS) HYPOTHESIS_PROFILE=soak ENGINE_SOAK=20 SHENGJI_SELFPLAY_HANDS=5000 \
-		$(PY) -m pytest -n auto -m 'not (shots or packaging)'
+	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest -n auto
 
 # Screenshot galleries to look at, in out/ (every lesson step shown, both languages).
 shots: setup readme-shots
 	$(HEADLESS) $(PY) -m pytest -n auto -m shots
 
-# The README's pictures: the table and a lesson in each language.
+# The README's pictures: the table and a lesson in each language (a fresh user folder,
+# so saved settings or a saved match never show).
 readme-shots: setup
+	rm -rf build/readme-home
 	$(SHOT) --scene practice --lang en --size 1280x800 --screenshot docs/table-en.png
 	$(SHOT) --scene practice --lang zh --size 1280x800 --screenshot docs/table-zh.png
 	$(SHOT) --scene lesson --lesson 05 --step 7 --lang en --size 1280x800 --screenshot docs/lesson-en.png
