@@ -21,8 +21,8 @@ from .game import SEED_LIMIT, Action
 
 FORMAT = "shengji-game/1"
 """The format ``Game.to_dict`` writes; another one is refused."""
-MAX_ACTIONS = 250_000
-"""Far more than any match takes (a hand is about 170 actions)."""
+MAX_ACTIONS = 100_000
+"""Far more than any match takes (a hand is about 170 actions, a match a few dozen hands)."""
 MAX_HAND_NUMBER = 100_000
 MAX_TEXT = 1_000
 """Characters of a card string (a stacked deal of 108 cards is about 330)."""

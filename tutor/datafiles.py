@@ -2,7 +2,7 @@
 
 Reading a file: its bytes are decoded (UTF-8; a byte-order mark, as Windows editors
 write it, is fine), parsed (JSON: one object, no key twice, no ``NaN``, nested at most
-``MAX_DEPTH`` deep, at most ``MAX_BYTES``) and checked against the file's schema
+``MAX_DEPTH`` deep, at most ``MAX_BYTES``; a regular file, not a folder or a pipe) and checked against the file's schema
 (types and ranges).  A file that fails is never deleted and never overwritten:
 
 - damaged content (undecodable, not JSON, a folder where the file should be, values
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from typing import Any, Callable, Mapping
 
 from .i18n import N_, _
 
-MAX_BYTES = 16 * 1024 * 1024
+MAX_BYTES = 4 * 1024 * 1024
 """Larger files are refused unread (a long match saves a few hundred kB)."""
 MAX_DEPTH = 32
 """Deeper nesting is refused (the app's files are three or four levels deep)."""
@@ -73,6 +74,7 @@ NOT_OBJECT = Notice(N_("it does not hold the expected data"))
 TOO_DEEP = Notice(N_("it is nested too deeply"))
 TOO_LARGE = Notice(N_("it is too large"))
 A_FOLDER = Notice(N_("it is a folder, not a file"))
+NOT_A_FILE = Notice(N_("it is not a regular file"))
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -306,13 +308,12 @@ class DataFolder:
         be read or decoded (then it was set aside or blocked, with a notice)."""
         path = self.folder / name
         try:
-            if path.is_dir():
-                self.set_aside(name, A_FOLDER)
+            mode = path.stat().st_mode
+            if not stat.S_ISREG(mode):  # a folder, a pipe or a device would never end reading
+                self.set_aside(name, A_FOLDER if stat.S_ISDIR(mode) else NOT_A_FILE)
                 return None
-            if path.stat().st_size > MAX_BYTES:
-                self.set_aside(name, TOO_LARGE)
-                return None
-            raw = path.read_bytes()
+            with path.open("rb") as fh:
+                raw = fh.read(MAX_BYTES + 1)
         except (FileNotFoundError, NotADirectoryError):
             return None  # no such file (or the folder is a file: the start-up probe said so)
         except OSError as exc:

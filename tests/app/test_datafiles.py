@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -60,6 +62,8 @@ FULL_DECK = " ".join(f"{s}{r}" for s in "SHDC" for r in ("2", "3", "4", "5", "6"
                                                            "K", "A") for _ in (0, 1)) + " LJ LJ BJ BJ"
 FOLDER = b"<folder>"
 """The path is made a folder holding a file, not a file."""
+PIPE = b"<pipe>"
+"""The path is made a named pipe: reading it would wait for ever."""
 
 SETTINGS_CASES: dict[str, bytes] = {
     "not UTF-8 (GBK)": '{"language": "中文"}'.encode("gbk"),
@@ -74,6 +78,8 @@ SETTINGS_CASES: dict[str, bytes] = {
                                            "rules": {"kitty_multiplier": "huge", "trumps": 3}}),
     "window of size 0": _json({"window_size": [0, 10**9]}),
     "a folder": FOLDER,
+    **({"a named pipe": PIPE} if hasattr(os, "mkfifo") else {}),
+    "too large": b'{"a": "' + b"x" * (4 * 1024 * 1024) + b'"}',
 }
 PROGRESS_CASES: dict[str, bytes] = {
     "stars 1000000000000": _json({"01_table": {"completed": True, "mistakes": 1, "stars": 1_000_000_000_000}}),
@@ -112,7 +118,9 @@ MATCH_CASES: dict[str, bytes] = {
 
 def _plant(home: Path, name: str, content: bytes) -> None:
     home.mkdir(parents=True, exist_ok=True)
-    if content == FOLDER:
+    if content == PIPE:
+        os.mkfifo(home / name)
+    elif content == FOLDER:
         (home / name).mkdir()
         (home / name / "inside.txt").write_text("kept", encoding="utf-8")
     else:
@@ -125,6 +133,8 @@ def _kept_aside(home: Path, name: str, content: bytes) -> Path:
     assert len(aside) == 1, [p.name for p in home.iterdir()]
     if content == FOLDER:
         assert (aside[0] / "inside.txt").read_text(encoding="utf-8") == "kept"
+    elif content == PIPE:
+        assert aside[0].is_fifo()
     else:
         assert aside[0].read_bytes() == content
     return aside[0]
@@ -340,9 +350,9 @@ def test_an_unreadable_file_is_never_overwritten(tmp_path, monkeypatch, name) ->
     home = tmp_path / "home"
     content = _json(MATCH) if name == MATCH_FILE else _json({"language": "en"})
     _plant(home, name, content)
-    real = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes",
-                        lambda path: _fail() if path.name == name else real(path))  # root reads anything
+    real = Path.open
+    monkeypatch.setattr(Path, "open", lambda path, *args, **kwargs: _fail() if path.name == name
+                        else real(path, *args, **kwargs))  # as no permission would (root reads anything)
     app = App(size=(1280, 800), store=Store(home), language="en")
     app.start("home")
     if name == MATCH_FILE:
@@ -353,6 +363,23 @@ def test_an_unreadable_file_is_never_overwritten(tmp_path, monkeypatch, name) ->
     _saves_and_quits(app)
     monkeypatch.undo()
     assert (home / name).read_bytes() == content
+
+
+@pytest.mark.parametrize("case", ["GBK settings", "home is a file"])
+def test_the_real_app_starts_with_a_notice(tmp_path, case) -> None:
+    home = tmp_path / "home"
+    if case == "home is a file":
+        home.write_text("x", encoding="utf-8")
+    else:
+        _plant(home, SETTINGS_FILE, SETTINGS_CASES["not UTF-8 (GBK)"])
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SHENGJI_TUTOR_HOME=str(home))
+    result = subprocess.run([sys.executable, "main.py", "--lang", "zh", "--screenshot", str(tmp_path / "shot.png")],
+                            cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert (tmp_path / "shot.png").exists()
+    if case == "GBK settings":
+        assert len(list(home.glob("settings.json.corrupt-*"))) == 1
 
 
 def test_temporary_files_of_killed_saves_are_removed_at_start(tmp_path) -> None:
