@@ -21,7 +21,7 @@ from .conftest import click, key
 
 SOAK = int(os.environ.get("APP_SOAK", "1"))
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_F2, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-        pygame.K_SPACE, pygame.K_h, pygame.K_u, pygame.K_l, pygame.K_TAB, pygame.K_BACKSPACE,
+        pygame.K_SPACE, pygame.K_h, pygame.K_u, pygame.K_l, pygame.K_b, pygame.K_p, pygame.K_TAB, pygame.K_BACKSPACE,
         *range(pygame.K_1, pygame.K_9 + 1)]
 SIZES = [(1, 1), (2, 3), (100, 100), (300, 140), (959, 599), (500, 322), (960, 180), (1, 800), (1280, 1),
          (960, 600), (1280, 800), (1920, 1080)]
