@@ -27,6 +27,7 @@ from .combos import (
     suit_of_cards,
     tractor_lengths,
 )
+from .errors import InvalidCardsError, InvalidTrickError
 from .rules import TRUMP, TrumpContext
 
 NOT_IN_HAND = "not_in_hand"
@@ -61,7 +62,7 @@ _SHAPE_MEMO_SIZE = 4096
 
 
 def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
-    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit.
+    """The shape of a lead; ``InvalidTrickError`` if it is empty or not of one effective suit.
 
     Every follower of a trick asks for the same shape, so shapes are remembered per
     ``TrumpContext`` (a bounded memo keyed by the lead's cards).
@@ -72,10 +73,10 @@ def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
     if shape is not None:
         return shape
     if not lead:
-        raise ValueError("the lead is empty")
+        raise InvalidTrickError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
-        raise ValueError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
+        raise InvalidTrickError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
     shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
     if len(memo) >= _SHAPE_MEMO_SIZE:
@@ -133,7 +134,7 @@ def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     """
     lead = list(lead)
     if not lead:
-        raise ValueError("the lead is empty")
+        raise InvalidTrickError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
         return LeadResult(False, [], MIXED_SUITS)
@@ -341,7 +342,7 @@ def selectable(hand: Sequence[Card], lead: Sequence[Card] | None, selected: Sequ
     left = Counter(hand)
     left.subtract(Counter(selected))
     if any(n < 0 for n in left.values()):
-        raise ValueError("the selection holds cards that are not in the hand")
+        raise InvalidCardsError("the selection holds cards that are not in the hand")
     faces = [face for face, n in left.items() if n > 0]
     if not lead:
         suit = suit_of_cards(list(selected), ctx) if selected else None
