@@ -216,17 +216,25 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
 
 def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
                  ctx: TrumpContext) -> list[Card]:
-    """A run of the hand (from a packing of ``lengths``) that the play does not hold:
-    the tractor to name when ``must_play_tractor`` is broken."""
-    runs = next(packings(pairs_by_position(hand_faces, ctx), lengths))
+    """A run of the hand that the play does not hold, to name when ``must_play_tractor``
+    is broken: of the broken entry's length (``lengths[-1]``) where some packing of
+    ``lengths`` leaves one out of the play, else any run of a packing the play lacks."""
     played = set(played_faces)
-    start = 0
-    for length in lengths:
-        run = runs[start:start + length]  # packings list each run's faces in order
-        start += length
-        if not played.issuperset(run):
-            return run
-    return runs[start - lengths[-1]:]
+    fallback: list[Card] | None = None
+    for runs in packings(pairs_by_position(hand_faces, ctx), lengths):
+        last = runs[len(runs) - lengths[-1]:]  # packings list each run's faces in order
+        if not played.issuperset(last):
+            return last
+        if fallback is None:
+            start = 0
+            for length in lengths:
+                run = runs[start:start + length]
+                start += length
+                if not played.issuperset(run):
+                    fallback = run
+                    break
+    assert fallback is not None, "a broken tractor entry leaves some run out of the play"
+    return fallback
 
 
 def _doubled(faces: Iterable[Card]) -> list[Card]:
