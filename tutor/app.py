@@ -14,7 +14,6 @@ import sys
 import time
 import warnings
 from pathlib import Path
-from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Windows: let SDL see real pixels on HiDPI screens instead of a blurry upscaled window
@@ -216,14 +215,14 @@ def _fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def _size(text: str) -> tuple[int, int]:
+    (low_w, low_h), (high_w, high_h) = MIN_SIZE, MAX_SIZE
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must look like 1280x800 (width x height), not {text!r}") from None
-    (low_w, low_h), (high_w, high_h) = MIN_SIZE, MAX_SIZE
+        w = h = 0
     if not (low_w <= w <= high_w and low_h <= h <= high_h):
         raise argparse.ArgumentTypeError(
-            f"must be from {low_w}x{low_h} to {high_w}x{high_h}, not {text}") from None
+            f"width x height from {low_w}x{low_h} to {high_w}x{high_h}, such as 1280x800, not {text!r}")
     return (w, h)
 
 
@@ -232,56 +231,25 @@ def _language(text: str) -> str:
     codes = {code.split("_")[0]: code for code in i18n.LANGUAGES} | {code: code for code in i18n.LANGUAGES}
     if text not in codes:
         names = " or ".join(code.split("_")[0] for code in i18n.LANGUAGES)
-        raise argparse.ArgumentTypeError(f"choose {names}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"{names}, not {text!r}")
     return codes[text]
-
-
-def _seed(text: str) -> int:
-    from engine.game import SEED_LIMIT
-
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = -1
-    if not 0 <= seed < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}")
-    return seed
-
-
-def _step(text: str) -> int:
-    try:
-        step = int(text)
-    except ValueError:
-        step = 0
-    if step < 1:
-        raise argparse.ArgumentTypeError(f"must be a step number from 1, not {text!r}")
-    return step
 
 
 def _screenshot(text: str) -> Path:
     path = Path(text)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
-        raise argparse.ArgumentTypeError(f"must be a file name ending in {', '.join(IMAGE_SUFFIXES)}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a file name ending in {', '.join(IMAGE_SUFFIXES)}, not {text!r}")
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name such as {path / 'shot.png'}")
     return path
 
 
 def _deal_code(text: str) -> str:
+    """``text`` itself, once it decodes (``dealcode.decode`` says what is wrong)."""
     from engine import dealcode
 
-    try:
-        dealcode.decode(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    dealcode.decode(text)
     return text
-
-
-class _Parser(argparse.ArgumentParser):
-    """Mistakes as one line (``PROG: error: argument --X: ...``), exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def _prog() -> str:
@@ -291,9 +259,12 @@ def _prog() -> str:
 
 
 def make_parser() -> argparse.ArgumentParser:
+    from engine.cli import Parser, checked, integer_in
+    from engine.game import SEED_LIMIT
+
     from .scenes import SCENES
 
-    parser = _Parser(prog=_prog(), description="Shengji Tutor: learn and practise Shengji (升级 / Tractor).",
+    parser = Parser(prog=_prog(), description="Shengji Tutor: learn and practise Shengji (升级 / Tractor).",
                      epilog="Headless screenshots: set SDL_VIDEODRIVER=dummy.")
     parser.add_argument("--scene", choices=sorted(SCENES), default="home",
                         help="open this scene with demo content (default: home)")
@@ -305,10 +276,10 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=_screenshot, metavar="FILE.png",
                         help="render the scene to this image and exit (missing folders are created)")
     parser.add_argument("--lesson", metavar="ID", help="lesson scene: open this lesson, e.g. 03")
-    parser.add_argument("--step", type=_step, metavar="N", help="lesson scene: open at step N (1 is the first)")
-    parser.add_argument("--seed", type=_seed, metavar="N",
-                        help="practice, summary, review: the seed of the first deal (0 to 4294967295)")
-    parser.add_argument("--deal", metavar="CODE", type=_deal_code,
+    parser.add_argument("--step", type=integer_in(1), metavar="N", help="lesson scene: open at step N (1 is the first)")
+    parser.add_argument("--seed", type=integer_in(0, SEED_LIMIT - 1), metavar="N",
+                        help=f"practice, summary, review: the seed of the first deal (0 to {SEED_LIMIT - 1})")
+    parser.add_argument("--deal", metavar="CODE", type=checked(_deal_code),
                         help="practice, summary, review: play the deal of this deal code")
     parser.add_argument("--autoplay", action="store_true",
                         help="practice: your seat plays itself; with --screenshot, the hand summary is saved")
@@ -342,7 +313,7 @@ def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, stor
     lessons = [x for x in load_all(rules=rules) if x.available]
     found = next((x for x in lessons if x.id == args.lesson), None)
     if found is None:
-        parser.error(f"argument --lesson: choose one of {', '.join(x.id for x in lessons)}, not {args.lesson!r}")
+        parser.error(f"argument --lesson: one of {', '.join(x.id for x in lessons)}, not {args.lesson!r}")
     steps = len(LessonRun(found, rules).steps)
     if args.step is not None and args.step > steps:
         parser.error(f"argument --step: lesson {found.id} has steps 1 to {steps}, not {args.step}")
