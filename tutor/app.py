@@ -297,11 +297,13 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace, store:
     elif args.lesson is not None or args.step is not None:
         _find_lesson(parser, args, store)
     if args.screenshot is not None:
+        folder = args.screenshot.parent
         try:
-            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            parser.error(f"argument --screenshot: cannot create the folder {args.screenshot.parent}: "
-                         f"{exc.strerror or exc}")
+            parser.error(f"argument --screenshot: cannot create the folder {folder}: {exc.strerror or exc}")
+        if not os.access(folder, os.W_OK):
+            parser.error(f"argument --screenshot: cannot write into the folder {folder}")
 
 
 def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, store: Store) -> None:

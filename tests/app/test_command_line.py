@@ -73,6 +73,15 @@ def test_a_screenshot_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     assert "argument --screenshot: cannot create the folder" in err
 
 
+def test_a_screenshot_folder_that_cannot_be_written_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["--screenshot", str(tmp_path / "x.png")])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and len(err.splitlines()) == 1
+    assert f"argument --screenshot: cannot write into the folder {tmp_path}" in err
+
+
 def test_a_screenshot_into_missing_folders_creates_them(tmp_path):
     out = tmp_path / "not" / "yet" / "there.png"
     result = run(["--scene", "lesson", "--lesson", "02", "--step", "3", "--lang", "zh", "--screenshot", str(out)],
