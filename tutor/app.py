@@ -64,7 +64,8 @@ class App:
         else:
             size = _fit_to_desktop(settings.window_size) if settings.window_size else _first_window_size()
         _set_icon()
-        pygame.display.set_caption(_(TITLE))
+        self._title_language = ""
+        self._title()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         _set_minimum_window_size()
         fonts = Fonts()
@@ -105,7 +106,6 @@ class App:
     def set_language(self, code: str) -> None:
         """Switch language now and remember it."""
         i18n.set_language(code)
-        pygame.display.set_caption(_(TITLE))
         self.store.settings.language = code
         self.store.save_settings()
 
@@ -153,6 +153,13 @@ class App:
         self.show_notices()
         self.stack.update(dt)
         self.stack.draw(self.screen)
+        self._title()
+
+    def _title(self) -> None:
+        """The window title in the language shown (whatever switched it)."""
+        if self._title_language != i18n.language():
+            self._title_language = i18n.language()
+            pygame.display.set_caption(_(TITLE))
 
     def run(self) -> None:
         clock = pygame.time.Clock()
