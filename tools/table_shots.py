@@ -6,7 +6,7 @@ kitty turned up at the end and the review — in Chinese and English at 960×600
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
-``screenshots/table/``).
+``out/table/``).
 
 Run: ``python tools/table_shots.py [--out DIR] [--only NAME ...]``
 """
@@ -234,7 +234,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "screenshots" / "table")
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "table")
     parser.add_argument("--only", nargs="*", choices=sorted(MOMENTS), help="these moments only")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

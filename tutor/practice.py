@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from engine import Card, Rules, TrumpContext
+from engine import Card, InvalidSaveError, Rules, TrumpContext
 from engine.ai.memory import CardMemory
 from engine.cards import SUITS
 from engine.events import Event, HandScored, KittyTaken, TrickWon
-from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEGMENT,
+from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
                          TRICKS, Game, PlayCards, strength_to_override)
-from engine.players import make_player
+from engine.players import PLAYERS, make_player
 from engine.rules import TRUMP
 from engine.view import Decision, Declaration, PlayerView
 
@@ -529,6 +529,28 @@ class PracticeTable:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PracticeTable":
-        """A saved match; ``ValueError`` (or ``KeyError``/``TypeError``) if it is damaged."""
+        """A saved match; ``InvalidSaveError`` (a ``ValueError``) naming what is wrong
+        if it is not one or does not replay.  Keys it does not know are ignored."""
+        check_table_data(data)
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
                    ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])
+
+
+def check_table_data(data: object) -> None:
+    """The table's own part of a saved match (the game is checked by ``Game.from_dict``)."""
+    if not isinstance(data, dict):
+        raise InvalidSaveError(f"match: a mapping, not {type(data).__name__}")
+
+    def need(ok: bool, key: str, what: str) -> None:
+        if not ok:
+            raise InvalidSaveError(f"{key}: {what}, not {repr(data.get(key, 'nothing'))[:40]}")
+
+    need(type(data.get("learner")) is int and data["learner"] in range(SEATS), "learner", "a seat 0-3")
+    need(type(data.get("coached")) is bool, "coached", "true or false")
+    need(isinstance(data.get("ai_kind"), str) and data["ai_kind"] in PLAYERS, "ai_kind",
+         f"one of {', '.join(sorted(PLAYERS))}")
+    need(data.get("opponents") is None or (isinstance(data["opponents"], str) and data["opponents"] in PLAYERS),
+         "opponents", f"one of {', '.join(sorted(PLAYERS))} (or absent: as ai_kind)")
+    need(type(data.get("seed")) is int and 0 <= data["seed"] < SEED_LIMIT, "seed",
+         f"an integer 0-{SEED_LIMIT - 1}")
+    need(isinstance(data.get("game"), dict), "game", "a saved game")

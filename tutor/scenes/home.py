@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -15,10 +15,6 @@ from ..text import TextLayout
 from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from .common import LANGUAGE_NAMES, Chrome
-from .lessons import LessonBrowserScene, LessonPlayerScene
-from .practice import PracticeTableScene
-from .rules import RulesReferenceScene
-from .settings import SettingsScene
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -46,20 +42,29 @@ class HomeScene(Scene):
 
     def _build_menu(self) -> None:
         services = self.services
-        navigator, translator = services.navigator, services.translator
         specs = [
-            (N_("Lessons"), lambda: navigator.push(LessonBrowserScene(services))),
-            (N_("Practice"), lambda: navigator.push(PracticeTableScene(services))),
-            (N_("Settings"), lambda: navigator.push(SettingsScene(services))),
-            (N_("Rules reference"), lambda: navigator.push(RulesReferenceScene(services))),
-            (self.language_label, translator.next_language),
-            (N_("Quit"), navigator.quit),
+            (N_("Lessons"), self._opener("lessons")),
+            (N_("Practice"), self._opener("practice")),
+            (N_("Settings"), self._opener("settings")),
+            (N_("Rules reference"), self._opener("rules")),
+            (self.language_label, services.translator.next_language),
+            (N_("Quit"), services.navigator.quit),
         ]
         self.offers_continue = bool(services.store.progress)
         if self.offers_continue:
-            specs.insert(0, (N_("Continue lesson"), lambda: navigator.push(LessonPlayerScene(services))))
+            specs.insert(0, (N_("Continue lesson"), self._opener("lesson")))
         self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
         self.menu = Menu(self.buttons)
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        """Open scene ``name``, importing its module only then (a quick start)."""
+
+        def open_scene() -> None:
+            from . import SCENES
+
+            self.services.navigator.push(SCENES[name](self.services))
+
+        return open_scene
 
     def resume(self) -> None:
         if bool(self.services.store.progress) != self.offers_continue:

@@ -40,6 +40,7 @@ handling* (synthetic clicks on cards and buttons), for the headless demo and tes
 from __future__ import annotations
 
 import random
+import traceback
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -50,13 +51,13 @@ import pygame
 from engine import points, trick_winner
 from engine.cards import Card
 from engine.events import Event, HandScored, Overridden, PlayMade, Redealt, TrickWon
-from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, TRICKS, Game
+from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, SEED_LIMIT, TRICKS, Game
 
 from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable, Thought, Words
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS, OPPONENT_KINDS
+from ..settings import ANIMATION_SPEEDS, DEMO_MATCH_FILE, MATCH_FILE, OPPONENT_KINDS
 from ..theme import FELT, FOCUS, ON_FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
 from ..widgets.base import Widget
@@ -133,8 +134,10 @@ class PracticeTableScene(Scene):
     starts a new one (``seed``: the first deal; random when ``None``)."""
 
     def __init__(self, services: "Services", table: PracticeTable | None = None, *,
-                 seed: int | None = None, autoplay: bool = False) -> None:
+                 seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
+        self.slot = slot or (DEMO_MATCH_FILE if autoplay else MATCH_FILE)
+        """The file the match is saved in: a demo never overwrites the learner's match."""
         if table is None:
             table = self._resume() if seed is None else None
         if table is None:
@@ -217,7 +220,7 @@ class PracticeTableScene(Scene):
 
     def _new_table(self, seed: int | None, coached: bool | None = None) -> PracticeTable:
         settings = self.services.store.settings
-        seed = random.randrange(2**32) if seed is None else seed
+        seed = random.randrange(SEED_LIMIT) if seed is None else seed
         return PracticeTable(Game(settings.rule_set(), seed), coached=settings.coach if coached is None else coached,
                              opponents=OPPONENT_KINDS[settings.opponents], seed=seed)
 
@@ -234,21 +237,28 @@ class PracticeTableScene(Scene):
                                   opponents=OPPONENT_KINDS[services.store.settings.opponents], seed=seed)
         if options is not None and options.autoplay:
             return [cls(services, table, seed=seed, autoplay=True)]
-        scene = cls(services, table, seed=seed)
+        scene = cls(services, table, seed=seed, slot=DEMO_MATCH_FILE)
         scene.play_out(until=lambda table: table.phase == TRICKS and table.learner_to_act
                        and bool(table.view.lead))
         scene._hint()
         return [scene]
 
     def _resume(self) -> PracticeTable | None:
-        data = self.services.store.load_match()
+        """The saved match, or ``None``.  One that does not replay is set aside with a
+        notice (never deleted), whatever is wrong with it: an unforeseen error is
+        printed for the developers, and the learner gets a new match."""
+        store = self.services.store
+        data = store.load_match(self.slot)
         if data is None:
             return None
         try:
             return PracticeTable.from_dict(data)
-        except (ValueError, KeyError, TypeError):
-            self.services.store.clear_match()
-            return None
+        except ValueError as exc:  # InvalidSaveError and every other ShengjiError
+            store.match_failed(exc, self.slot)
+        except Exception as exc:  # noqa: BLE001 - a bug must not cost the learner the app
+            traceback.print_exc()
+            store.match_failed(exc, self.slot)
+        return None
 
     @property
     def pace(self) -> Pace:
@@ -820,15 +830,15 @@ class PracticeTableScene(Scene):
         self._saved()
         store = self.services.store
         if self.table.phase == MATCH_OVER:
-            store.clear_match()
+            store.clear_match(self.slot)
         else:
-            store.save_match(self.table.to_dict())
+            store.save_match(self.table.to_dict(), self.slot)
 
     def _save_soon(self) -> None:
         """Save the match on ``SAVER`` (after each trick: closing the window gives no scene
         a chance to save, and the frame must not wait for the disk)."""
         self._saved()
-        self._saving = SAVER.submit(self.services.store.save_match, self.table.to_dict())
+        self._saving = SAVER.submit(self.services.store.save_match, self.table.to_dict(), self.slot)
 
     def _saved(self) -> None:
         """Wait for the save on its way, if any (its error, if any, is raised here)."""
@@ -1071,7 +1081,8 @@ class PracticeTableScene(Scene):
     def next_hand(self) -> None:
         """Called by the summary: deal the next hand of the match (or a new match)."""
         if self.table.phase == MATCH_OVER:
-            self.services.store.clear_match()
+            self._saved()
+            self.services.store.clear_match(self.slot)
             self.table = self._new_table(None, coached=self.table.coached)
         else:
             self.table.next_hand()
