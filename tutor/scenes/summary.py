@@ -99,6 +99,10 @@ class HandSummaryScene(Scene):
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
+        self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
+        """The kitty, turned up now the hand is over."""
+        self._body = ("", "")
+        self.update(0.0)
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
@@ -114,7 +118,12 @@ class HandSummaryScene(Scene):
         return self.table_scene.table
 
     def body_text(self) -> str:
-        return "\n".join(summary_lines(self.table))
+        return self._body[1]
+
+    def update(self, dt: float) -> None:
+        """The summary's sentences are made once per language (``draw`` only paints)."""
+        if self._body[0] != self.services.translator.language:
+            self._body = (self.services.translator.language, "\n".join(summary_lines(self.table)))
 
     def _next_label(self) -> str:
         return _("New match") if self.table.phase == MATCH_OVER else _("Next hand")
@@ -180,10 +189,8 @@ class HandSummaryScene(Scene):
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(14))
         self.title.draw(surface)
         self.kitty_label.draw(surface)
-        game = self.table.game
-        kitty = game.view(self.table.learner).kitty or ()
-        ctx = game.ctx
-        for card, rect in zip(kitty, self.kitty_rects):
+        ctx = self.table.game.ctx
+        for card, rect in zip(self.kitty, self.kitty_rects):
             trump = ctx is not None and ctx.is_trump(card)
             surface.blit(self.services.cards.face(card, rect.width, trump=trump,
                                                   four_colour=self.services.four_colour), rect)
