@@ -369,7 +369,7 @@ class PracticeTableScene(Scene):
         self.motion.place(pygame.Rect((0, 0), m.size), m)
         self.side_rect = pygame.Rect(right.left, right.bottom + m.px(10), right.width,
                                      bottom - right.bottom - m.px(10))
-        self.info.place((trick.left, trick.top, max(m.px(120), trick.width * 3 // 10), m.px(70)), m)
+        self.info.place((trick.left, trick.top, max(m.px(120), trick.width * 17 // 50), m.px(70)), m)
         self._place_left()
         self._place_side()
         self._place_caption()
@@ -658,7 +658,8 @@ class PracticeTableScene(Scene):
     def _bury_words(self, selected: list[Card]) -> list[Words]:
         """The coach's warnings on the cards chosen to bury, then its advice (three at most)."""
         kitty, ctx = tuple(selected), self.table.game.ctx
-        return [lambda: "\n\n".join(coach.bury_advice(kitty, ctx)[:COACH_LINES])]
+        room = COACH_LINES - (self.metrics.scale < 0.9)  # a small window keeps the panel's words readable
+        return [lambda: "\n\n".join(coach.bury_advice(kitty, ctx)[:room])]
 
     def _action_ready(self, selected: list[Card]) -> bool:
         table = self.table
