@@ -8,13 +8,14 @@ change.  Where each rule of RULES.md lives:
 - §2 trumps, card order, effective suits: ``engine.rules.TrumpContext``
 - §3 pairs, tractors, the unique decomposition: ``engine.combos.decompose``
 - §4 leading and throws: ``engine.play.check_lead``
-- §5 following: ``engine.play.check_follow`` (and ``selectable``, ``legal_follow``)
+- §5 following: ``engine.play.follow_requirements`` (the ladder of obligations), read by
+  ``check_follow``, ``selectable``, ``why_not_selectable`` and ``legal_follow``
 - §6 winning a trick: ``engine.play.trick_winner``
 - §7 declaring, the kitty, dealing: ``engine.game`` (``declaration_error``,
   ``legal_declarations``, ``Game.bury``, ``Game.close_declaring``)
-- §8 kitty multiplier and level table: ``engine.scoring``; applied to a hand in
+- §8 kitty multiplier and level table, §9 dealer rotation, levels, the end of a match:
+  ``engine.scoring`` (``hand_outcome`` puts them together); applied to a hand in
   ``engine.game.Game`` (``HandScored`` event)
-- §9 dealer rotation, levels, the end of a match: ``engine.game.level_change``
 - players: ``engine.players`` (protocol, registry, random player), ``engine.ai``
   (AI players with reasons), ``engine.selfplay`` (the command)
 """
@@ -22,12 +23,15 @@ change.  Where each rule of RULES.md lives:
 from .cards import Card, deck, format_cards, parse_cards, points
 from .combos import Component, decompose
 from .play import (
+    FollowRequirements,
     FollowVerdict,
     LeadResult,
     LeadShape,
+    Rung,
     check_follow,
     check_lead,
     classify_follow,
+    follow_requirements,
     lead_shape,
     legal_follow,
     matches_lead,
@@ -36,7 +40,17 @@ from .play import (
     why_not_selectable,
 )
 from .rules import TRUMP, Rules, TrumpContext
-from .scoring import HandResult, hand_result, kitty_multiplier
+from .scoring import (
+    HandOutcome,
+    HandResult,
+    LevelChange,
+    LevelRow,
+    hand_outcome,
+    hand_result,
+    kitty_multiplier,
+    level_change,
+    level_row,
+)
 
 __all__ = [
     "Card",
@@ -53,6 +67,9 @@ __all__ = [
     "LeadResult",
     "check_follow",
     "FollowVerdict",
+    "follow_requirements",
+    "FollowRequirements",
+    "Rung",
     "selectable",
     "legal_follow",
     "why_not_selectable",
@@ -64,4 +81,10 @@ __all__ = [
     "kitty_multiplier",
     "hand_result",
     "HandResult",
+    "hand_outcome",
+    "HandOutcome",
+    "level_row",
+    "LevelRow",
+    "level_change",
+    "LevelChange",
 ]
