@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
 from .combos import (
@@ -495,6 +495,65 @@ def legal_follow(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) 
     others = sorted((c for c in rest.elements() if not space.in_suit(c)),
                     key=lambda c: (ctx.is_trump(c), *cheap(c)))
     return chosen + others[: space.size - len(chosen)]
+
+
+def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
+                       ctx: TrumpContext) -> Iterator[tuple[Card, ...]]:
+    """Every legal follow of ``hand`` to ``lead``, each multiset once (cards in hand
+    order), found through ``follow_requirements``; cheap plays tend to come first."""
+    req = follow_requirements(hand, lead, ctx)
+    pos = ctx.pos_table
+    faces = sorted(Counter(hand).items(),
+                   key=lambda fc: (not req.in_suit(fc[0]), fc[0].points, pos[fc[0].index]))
+    room = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        room[i] = room[i + 1] + faces[i][1]
+    chosen: Counter = Counter()
+
+    def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
+        if left == 0:
+            yield tuple(ctx.sorted(chosen.elements()))
+            return
+        if room[i] < left:
+            return
+        face, copies = faces[i]
+        for k in range(min(copies, left), -1, -1):
+            if k:
+                chosen[face] = k
+            else:
+                del chosen[face]
+            if k == 0 or req.reachable(chosen):
+                yield from walk(i + 1, left - k)
+        chosen.pop(face, None)
+
+    yield from walk(0, req.size)
+
+
+def legal_lead_count(hand: Sequence[Card], ctx: TrumpContext) -> int:
+    """How many different leads ``hand`` has: every non-empty set of cards of one
+    effective suit (a throw that can be beaten is still a lead: it fails in the open)."""
+    by_suit: dict[str, Counter] = {}
+    for card in hand:
+        by_suit.setdefault(ctx.suit_of(card), Counter())[card] += 1
+    total = 0
+    for counts in by_suit.values():
+        ways = 1
+        for n in counts.values():
+            ways *= n + 1
+        total += ways - 1
+    return total
+
+
+def can_match(cards: Sequence[Card], shape: LeadShape, ctx: TrumpContext) -> bool:
+    """Do ``cards`` (all of one effective suit) hold a play that matches ``shape``'s
+    whole structure (RULES.md §6): enough cards, runs for every tractor, enough pairs?"""
+    if len(cards) < shape.size:
+        return False
+    if shape.pairs == 0:
+        return True
+    faces = pair_faces(cards)
+    vec, _ = _vector(faces, shape, ctx)
+    return all(vec[:-1]) and vec[-1] >= shape.pairs
 
 
 # ---------------------------------------------------------------- winning
