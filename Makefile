@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BABEL  := $(VENV)/bin/pybabel
 
-.PHONY: run test setup catalogs messages bench clean
+.PHONY: run test setup catalogs messages bench audit clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ run: setup
 
 test: setup
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+# The coach's full audit: 40 practice hands in both languages with the hard advisor,
+# every claim of every text checked (tests/coach); prints the counts.
+audit: setup
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.coach.audit 40 ai:hard
 
 bench: setup
 	@for script in bench/*.py; do echo "== $$script"; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script || exit 1; done

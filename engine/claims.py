@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice
-from typing import ClassVar, Iterator, Sequence
+from typing import ClassVar, Sequence
 
 from .cards import Card, points
 from .game import view_declarations
@@ -29,6 +29,7 @@ from .play import (
     DISCARD,
     RUFF,
     FollowRequirements,
+    FollowVerdict,
     can_match,
     check_follow,
     classify_follow,
@@ -61,6 +62,8 @@ class Position:
         self.view = view
         self.ctx = view.ctx  # type: ignore[assignment]  # None only while dealing
         self.seat = view.seat
+        self._legal: dict[int, list[tuple[Card, ...]] | None] = {}
+        self._why: dict[tuple, FollowVerdict] = {}
 
     @cached_property
     def knowledge(self) -> Knowledge:
@@ -103,12 +106,21 @@ class Position:
 
     def legal(self, limit: int = LEGAL_LIMIT) -> list[tuple[Card, ...]] | None:
         """The legal follows (``None`` when there are more than ``limit``)."""
-        found = list(islice(self._legal_iter(), limit + 1))
-        return None if len(found) > limit else found
+        if limit not in self._legal:
+            assert self.following
+            found = list(islice(iter_legal_follows(self.view.hand, self.plays[0], self.ctx),
+                                limit + 1))
+            self._legal[limit] = None if len(found) > limit else found
+        return self._legal[limit]
 
-    def _legal_iter(self) -> Iterator[tuple[Card, ...]]:
-        assert self.following
-        return iter_legal_follows(self.view.hand, self.plays[0], self.ctx)
+    def why_not(self, selected: Sequence[Card], card: Card) -> FollowVerdict:
+        """``why_not_selectable`` for the seat's hand (remembered per selection)."""
+        key = (tuple(selected), card)
+        if key not in self._why:
+            lead = self.plays[0] if self.following else None
+            self._why[key] = why_not_selectable(self.view.hand, lead, list(selected), card,
+                                                self.ctx)
+        return self._why[key]
 
     def wins_now(self, cards: Sequence[Card]) -> bool:
         """Would ``cards``, played now, be winning the trick?"""
@@ -286,8 +298,7 @@ class Blocked(Claim):
     meet: tuple[Card, ...] = ()
 
     def holds(self, at: Position) -> bool:
-        lead = at.plays[0] if at.following else None
-        verdict = why_not_selectable(at.view.hand, lead, list(self.selected), self.card, at.ctx)
+        verdict = at.why_not(self.selected, self.card)
         return verdict.reason == self.code and _same(verdict.cards, self.meet)
 
 

@@ -550,8 +550,9 @@ def _meets(view: PlayerView, seen: Seen, code: str | None, meet: list[str]) -> b
 @lru_cache(maxsize=16)
 def _offered(view: PlayerView, selected: tuple[str, ...]) -> frozenset[str]:
     seen = _seen(view)
-    lead = seen.plays[0] if seen.plays else None
-    return frozenset(selectable(list(seen.hand.elements()), lead, list(selected), seen.order))
+    if not seen.plays:
+        return frozenset(selectable(list(seen.hand.elements()), None, list(selected), seen.order))
+    return frozenset(_judge(view, seen).offered(Counter(selected)))
 
 
 def _c_blocked(c, view, d, h):

@@ -44,7 +44,7 @@ def test_single_that_leaves_no_room_for_the_pair() -> None:
     assert why.code == "must_play_pair"
     assert Counter(why.cards) == Counter(parse_cards("SQ SQ"))
     assert coach.joined(coach.blocked_sentences(view, [], card)) == \
-        "♠3 would leave no room for the pair you must play: you hold ♠Q ♠Q."
+        "♠3 would leave no room for the 1 pair you must play: you hold ♠Q ♠Q."
 
 
 def test_pair_rule_of_a_tractor_lead_counts_the_pairs() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine import Card, check_follow, check_lead, why_not_selectable
+from engine import Card, check_follow, check_lead
 from engine.claims import Blocked, LeadKind, MustFollow, Refused, SuitOf
 from engine.rules import TRUMP
 from engine.view import PlayerView
@@ -52,16 +52,14 @@ def refusal(view: PlayerView, play: Sequence[Card]) -> Refusal | None:
 def blocked(view: PlayerView, selected: Sequence[Card], card: Card) -> Refusal:
     """Why ``card`` cannot be added to ``selected``: the obligation the engine says
     adding it would make impossible, with the cards that satisfy it."""
-    ctx = view.ctx
-    assert ctx is not None
-    verdict = why_not_selectable(view.hand, view.lead, selected, card, ctx)
+    verdict = position(view).why_not(selected, card)
     if verdict.reason == "wrong_count":
         return Refusal(FULL, tuple(verdict.cards))
     return Refusal(verdict.reason or "", tuple(verdict.cards))
 
 
 PAIR_ROOM = plural("@pair_room", lambda n: ngettext(
-    "{card} would leave no room for the pair you must play: you hold {held}.",
+    "{card} would leave no room for the {n} pair you must play: you hold {held}.",
     "{card} would leave no room for the {n} pairs you must play: you hold {held}.", n))
 PLAY_PAIRS = plural("@play_pairs", lambda n: ngettext(
     "Play {n} pair of {suit}: you hold {held}.", "Play {n} pairs of {suit}: you hold {held}.", n))
