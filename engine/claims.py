@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice
-from typing import ClassVar, Sequence
+from typing import Sequence
 
 from .cards import Card, points
 from .game import view_declarations
@@ -148,8 +148,6 @@ class Position:
 class Claim:
     """A fact a sentence may state.  Subclasses are frozen dataclasses (plain data)
     whose ``holds`` is the one predicate that checks them."""
-
-    topic: ClassVar[str] = ""
 
     def holds(self, at: Position) -> bool:
         raise NotImplementedError
@@ -822,58 +820,63 @@ def sure_win(before: Position, cards: Sequence[Card]) -> bool:
 
 
 @dataclass(frozen=True)
-class GavePoints(Claim):
-    """In trick ``trick`` the seat played ``cards``; an opponent was then sure to win
-    the trick (an opponent winning, no partner to come), and the legal ``alternative``
-    would not have won it either but carries ``points`` fewer points."""
+class _PlayCost(Claim):
+    """A claim about what the seat's play ``cards`` in finished trick ``trick`` cost
+    against the legal ``alternative``."""
 
-    topic: ClassVar[str] = "saving"
     trick: int
     cards: tuple[Card, ...]
     alternative: tuple[Card, ...]
-    points: int
 
-    def holds(self, at: Position) -> bool:
+    def lost(self, at: Position) -> tuple[Position, TrickRecord] | None:
+        """The position before the play and the trick, when the opponents won it."""
         before = _decision(at, self.trick, self.cards)
         record = _trick(at, self.trick)
         if before is None or record is None or record.winner % 2 == at.seat % 2:
+            return None
+        return before, record
+
+
+@dataclass(frozen=True)
+class GavePoints(_PlayCost):
+    """An opponent was sure to win the trick after the play (an opponent winning, no
+    partner to come), and the alternative would not have won it either but carries
+    ``points`` fewer points."""
+
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        found = self.lost(at)
+        if found is None:
             return False
+        before, _record = found
         return (self.points > 0 and before.is_legal(self.alternative)
                 and sure_lost(before, self.cards) and sure_lost(before, self.alternative)
                 and points(self.cards) - points(self.alternative) == self.points)
 
 
 @dataclass(frozen=True)
-class LostTrick(Claim):
-    """In trick ``trick`` the seat played ``cards`` and an opponent won the trick,
-    which carried ``points``; the legal ``alternative`` would have won it for sure
-    (winning when played, and no opponent after could beat it in any consistent deal)."""
+class LostTrick(_PlayCost):
+    """An opponent won the trick, which carried ``points``; the alternative would have
+    won it for sure (winning when played, and no opponent after could beat it in any
+    consistent deal)."""
 
-    topic: ClassVar[str] = "following"
-    trick: int
-    cards: tuple[Card, ...]
-    alternative: tuple[Card, ...]
     points: int
 
     def holds(self, at: Position) -> bool:
-        before = _decision(at, self.trick, self.cards)
-        record = _trick(at, self.trick)
-        if before is None or record is None or record.winner % 2 == at.seat % 2:
+        found = self.lost(at)
+        if found is None:
             return False
+        before, record = found
         return record.points == self.points > 0 and sure_win(before, self.alternative)
 
 
 @dataclass(frozen=True)
-class TrumpsWasted(Claim):
-    """In trick ``trick`` the partner was winning and no opponent to come could beat
-    the partner (in any consistent deal); the seat played ``cards`` with ``count``
-    more trumps than the legal ``alternative``, which leaves the partner winning and
-    carries at least as many points."""
+class TrumpsWasted(_PlayCost):
+    """The partner was winning and no opponent to come could beat the partner (in any
+    consistent deal); the play holds ``count`` more trumps than the alternative, which
+    leaves the partner winning and carries at least as many points."""
 
-    topic: ClassVar[str] = "feeding"
-    trick: int
-    cards: tuple[Card, ...]
-    alternative: tuple[Card, ...]
     count: int
 
     def holds(self, at: Position) -> bool:
@@ -895,7 +898,6 @@ class KittyLost(Claim):
     trick and the kitty counted ``multiplier`` times for them; ``alternative`` (cards
     it held then) carries no points."""
 
-    topic: ClassVar[str] = "burying"
     cards: tuple[Card, ...]
     alternative: tuple[Card, ...]
     points: int

@@ -1,19 +1,12 @@
-"""Headless pygame for the practice scene tests (set before pygame is imported), and a
-user data folder of their own."""
+"""Each test starts and ends in English (the audit switches languages)."""
 
-import os
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pytest  # noqa: E402
-
-from tutor import i18n  # noqa: E402
+from tutor import i18n
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SHENGJI_TUTOR_HOME", str(tmp_path / "home"))
+def _english():
+    i18n.set_language("en")
     yield
     i18n.set_language("en")

@@ -208,3 +208,21 @@ def test_a_sentence_whose_claim_fails_is_not_shown() -> None:
     true = Said.of("only {cards}", 1, OnlyLegalPlay(tuple(parse_cards("SQ SQ"))), cards="x")
     false = Said.of("only {cards}", 1, OnlyLegalPlay(tuple(parse_cards("S3 D2"))), cards="x")
     assert coach.keep([true, false], at) == [true]
+
+
+def test_a_sampled_share_is_worded_as_a_likelihood() -> None:
+    """An advisor's estimate is said as a share of consistent deals, never as sure."""
+    from engine.view import Estimate
+
+    view = view_of("S3 SQ SQ D2 D9", "S8 S8")
+    decision = Decision(tuple(parse_cards("SQ SQ")), Reason("win_trick"),
+                        Estimate(samples=20, wins_trick=0.94, value=3.0))
+    ladder = coach.HintLadder(view, lambda v: decision)
+    text = ladder.step(coach.SUGGESTION).text
+    assert "It wins the trick in 94% of 20 deals consistent with what you have seen." in text
+    assert "sure" not in text
+    set_language("zh_CN")
+    try:
+        assert "94%" in ladder.step(coach.SUGGESTION).text
+    finally:
+        set_language("en")

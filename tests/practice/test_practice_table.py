@@ -8,9 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine import parse_cards
 from engine.game import BURYING, HAND_OVER, TRICKS, Game
-from tutor import coach
 from tutor.i18n import set_language
 from tutor.practice import PracticeTable
 

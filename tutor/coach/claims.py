@@ -71,7 +71,7 @@ def certainty(at: Position, cards: Sequence[Card], estimate: Estimate | None = N
     if beaten is None:
         return None
     if estimate is not None and 0.0 < estimate.wins_trick < 1.0 and estimate.samples:
-        return Said.of(N_("It wins the trick in {p} % of {samples} deals consistent with what "
+        return Said.of(N_("It wins the trick in {p} of {samples} deals consistent with what "
                           "you have seen."), at.seat,
                        WinShare(cards, estimate.wins_trick, estimate.samples),
                        p=Percent(estimate.wins_trick), samples=estimate.samples)

@@ -20,7 +20,7 @@ from engine import Card
 from engine.claims import Claim, Position
 
 from ..hints import cards_text
-from ..i18n import _, ngettext
+from ..i18n import _
 from .naming import seat_name, suit_label
 
 
@@ -46,7 +46,7 @@ class CardsRef:
 
 @dataclass(frozen=True)
 class Percent:
-    """A share shown as a whole percentage."""
+    """A share shown as a whole percentage ("94%")."""
 
     share: float
 
@@ -100,7 +100,7 @@ class Said:
         if isinstance(value, CardsRef):
             return cards_text(value.cards)
         if isinstance(value, Percent):
-            return round(100 * value.share)
+            return f"{round(100 * value.share)}%"
         if isinstance(value, Said):
             return value.text()
         return value
