@@ -708,6 +708,16 @@ class CanDeclare(Claim):
 
 
 @dataclass(frozen=True)
+class Declarable(Claim):
+    """The seat may declare now with ``cards``."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return any(d.cards == tuple(self.cards) for d in view_declarations(at.view))
+
+
+@dataclass(frozen=True)
 class Level(Claim):
     """The hand is played at level ``rank``."""
 

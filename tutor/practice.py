@@ -75,6 +75,7 @@ class PracticeTable:
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
         self._ladder_at: tuple[int, int] | None = None
+        self._declare_advice: tuple[object, list[Said]] = (None, [])
 
     # ------------------------------------------------------------ what the scene reads
 
@@ -309,14 +310,18 @@ class PracticeTable:
         return coach.bury_advice(self.view, selected)
 
     def declare_advice(self) -> list[Said]:
-        """The coach's sentences while the learner may declare."""
+        """The coach's sentences while the learner may declare (worked out once per
+        card dealt and declaration made, so a scene may ask every frame)."""
         if not self.coached or self.phase not in (DEALING, DECLARING):
             return []
         view = self.view
         if not self.declaration_options():
             return []
-        advisor = make_player(self.advisor_kind, self._seed_of(view))
-        return coach.declare_advice(view, advisor.declare(view))
+        key = (view.hand_number, view.phase, view.hand, view.declarations)
+        if self._declare_advice[0] != key:
+            advisor = make_player(self.advisor_kind, self._seed_of(view))
+            self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
+        return self._declare_advice[1]
 
     def tip(self) -> Said | None:
         """A strategy tip that fits the moment."""

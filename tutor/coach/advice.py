@@ -15,6 +15,7 @@ from typing import Sequence
 from engine import Card, TrumpContext, points
 from engine.claims import (
     CanDeclare,
+    Declarable,
     EmptiesSuit,
     Holds,
     KittyPoints,
@@ -80,7 +81,7 @@ def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
     out: list[Said] = []
     if decision is not None:
         out.append(Said.of(N_("The coach would declare {cards}."), me,
-                           CanDeclare(options), cards=CardsRef(tuple(decision.cards))))
+                           Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
     else:
         out.append(Said.of(N_("The coach would not declare yet."), me, CanDeclare(options)))
     seen: set[str | None] = set()
