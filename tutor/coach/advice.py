@@ -25,7 +25,7 @@ from engine.claims import (
     TrumpsAmong,
     TrumpsIfDeclared,
 )
-from engine.game import KITTY_SIZE, view_declarations
+from engine.game import view_declarations
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
 
@@ -107,6 +107,9 @@ def _trumps_if(view: PlayerView, trump: str | None) -> int:
 
 # ---------------------------------------------------------------- burying
 
+SHORT_SUIT = 5
+"""A side suit this short is worth emptying into the kitty (the shortest one is named)."""
+
 CHOSEN = N_("Choose 8 cards to bury ({n} chosen).")
 KITTY_POINTS = plural("@kitty_points", lambda n: ngettext(
     "{n} point in the kitty!", "{n} points in the kitty!", n))
@@ -148,9 +151,10 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     trumps = sum(at.ctx.is_trump(c) for c in chosen)
     if trumps:
         out.append(Said(TRUMPS_CHOSEN, me, (("n", trumps),), (TrumpsAmong(chosen, trumps),)))
-    by_suit = Counter(at.ctx.suit_of(c) for c in view.hand)
-    for suit, n in sorted(by_suit.items()):
-        if suit != TRUMP and n <= KITTY_SIZE:
+    by_suit = Counter(at.ctx.suit_of(c) for c in view.hand if not at.ctx.is_trump(c))
+    if by_suit:
+        suit, n = min(sorted(by_suit.items()), key=lambda item: item[1])
+        if n <= SHORT_SUIT:
             cards = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
             out.append(Said(EMPTY_SUIT, me, (("n", n), ("suit", SuitRef(suit))),
                             (EmptiesSuit(cards, suit),)))

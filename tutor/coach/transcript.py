@@ -124,7 +124,11 @@ def decision_texts(table: PracticeTable, why_not: bool = True) -> list[tuple[str
     if tip is not None:
         texts.append(("tip", tip))
     if view.phase == BURYING:
-        return texts + [("bury_advice", s) for s in table.bury_advice(())]
+        texts += [("bury_advice", s) for s in table.bury_advice(())]
+        # as they read once the learner has picked the dearest cards
+        dear = sorted(view.hand, key=lambda c: (-c.points, -ctx_position(view, c), c.index))[:8]
+        texts += [("hint_line", s) for s in table.hint_sentences(dear)]
+        return texts + [("bury_advice", s) for s in table.bury_advice(dear)]
     for step in table.ladder().all_steps():
         texts += [(f"ladder:{step.rung}", s) for s in step.said]
     if why_not:
@@ -135,6 +139,11 @@ def decision_texts(table: PracticeTable, why_not: bool = True) -> list[tuple[str
     if wrong is not None:
         texts += [("refusal", s) for s in refusal_sentences(view, wrong)]
     return texts
+
+
+def ctx_position(view: PlayerView, card: Card) -> int:
+    assert view.ctx is not None
+    return view.ctx.position(card) + (100 if view.ctx.is_trump(card) else 0)
 
 
 def _illegal(view: PlayerView) -> list[Card] | None:
