@@ -73,7 +73,7 @@ def _meets(play: Counter, rung, table: Table, lead) -> bool:
     return matches(list(play.elements()), form, order) and len(in_suit) == form.size
 
 
-@examples(150)
+@examples(80)
 @given(tables(max_hand=14), seeded)
 def test_required_rungs_are_met_by_every_legal_follow(table: Table, rng: random.Random) -> None:
     hand, ctx_ = table.hands[1], table.ctx
