@@ -37,7 +37,7 @@ from .errors import (
     InvalidTrickError,
     ShengjiError,
 )
-from .play import FollowRequirements, FollowVerdict, LeadResult, LeadShape, Rung
+from .play import FollowVerdict, LeadResult, LeadShape, Rung
 from .rules import TRUMP, Rules, TrumpContext
 from .scoring import HandOutcome, HandResult, LevelChange, LevelRow
 
@@ -77,7 +77,6 @@ __all__ = [
     "check_follow",
     "FollowVerdict",
     "follow_requirements",
-    "FollowRequirements",
     "Rung",
     "selectable",
     "legal_follow",
