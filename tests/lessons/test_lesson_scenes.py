@@ -206,9 +206,10 @@ def test_continue_opens_the_first_unfinished_lesson(make_app) -> None:
 SHOTS = [("01", 0), ("03", 4), ("05", 6), ("06", 8), ("07", 3), ("04", 6), ("08", 10), ("09", 2), ("09", 14)]
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
 def test_screenshots(make_app, language, size) -> None:
-    """Artefacts to look at: a few steps, the browser and a reference page in ``out/``."""
+    """Artefacts to look at (``make shots``): a few steps, the browser and a reference page in ``out/``."""
     from pathlib import Path
 
     out = Path(__file__).resolve().parents[2] / "out" / "lessons"

@@ -10,6 +10,7 @@ carries the problems: the app shows them instead of crashing.
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,7 +37,7 @@ from .model import (
 )
 from .rules import CARD_RULES, CHOICE_RULES, PointsRule, correct_options
 
-LESSON_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+from ..resources import LESSONS as LESSON_DIR
 
 
 # --------------------------------------------------------------------------- YAML with lines
@@ -526,5 +527,22 @@ def lesson_paths(directory: Path = LESSON_DIR) -> list[Path]:
 
 
 def load_all(directory: Path = LESSON_DIR, rules: Rules | None = None) -> list[Lesson | UnavailableLesson]:
-    """Every shipped lesson, in order; broken ones as ``UnavailableLesson``."""
-    return [load_lesson(path, rules) for path in lesson_paths(directory)]
+    """Every shipped lesson, in order; broken ones as ``UnavailableLesson``.
+
+    Each file is read and checked once per rule set: later calls (every browser, rules
+    or review screen) reuse the lesson until the file changes (size or time stamp)."""
+    rules = rules if rules is not None else Rules()
+    return [_load_unchanged(path, _stamp(path), rules) for path in lesson_paths(directory)]
+
+
+@lru_cache(maxsize=256)
+def _load_unchanged(path: Path, stamp: tuple[int, int], rules: Rules) -> Lesson | UnavailableLesson:
+    return load_lesson(path, rules)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return (0, -1)
+    return (info.st_mtime_ns, info.st_size)

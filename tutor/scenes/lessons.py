@@ -374,8 +374,13 @@ class LessonPlayerScene(Scene):
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
-        browser = LessonBrowserScene(services)
-        return [browser, cls(services)]
+        """The lesson of ``--lesson`` (checked by the app) at step ``--step``, else the
+        lesson to continue, over the lessons list."""
+        options = services.app.options
+        scene = cls(services, getattr(options, "lesson", None))
+        if getattr(options, "step", None):
+            scene.go(options.step - 1)
+        return [LessonBrowserScene(services), scene]
 
     # ----------------------------------------------------------------- state
 
