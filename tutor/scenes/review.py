@@ -53,9 +53,13 @@ class ReviewScene(Scene):
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
         """``--scene review``: the practice demo's deal played to its end, the learner
-        following with the engine's first legal cards instead of the coach's choice (so
-        there are differences to show), opened from that hand's summary."""
+        following badly — the most points it can while an opponent is winning, the
+        fewest otherwise — so there are costly plays to show, opened from that hand's
+        summary."""
+        from engine import points
+        from engine.claims import Position
         from engine.game import HAND_OVER, MATCH_OVER, TRICKS
+        from engine.play import iter_legal_follows
 
         from .practice import PracticeTableScene
         from .summary import HandSummaryScene
@@ -69,7 +73,11 @@ class ReviewScene(Scene):
 
         table_scene.play_out(until=following)
         while table.phase == TRICKS:
-            table.submit(table.game.legal_follow(table.learner))
+            view = table.view
+            winner = Position(view).winner
+            feed = winner is not None and winner % 2 != view.seat % 2
+            legal = iter_legal_follows(view.hand, view.lead or (), view.ctx)
+            table.submit(list(max(legal, key=lambda p: points(p) if feed else -points(p))))
             table_scene.play_out(until=following)
         return [table_scene, HandSummaryScene(services, table_scene), cls(services, table)]
 
