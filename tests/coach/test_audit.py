@@ -24,15 +24,19 @@ from .auditor import Auditor, verify
 
 HANDS = max(30, count(120))
 """At least the 30 hands the issue asks for in every run; more under ``make soak``."""
+BATCHES = 3
+"""The hands are audited in batches that the parallel runner spreads over its workers."""
 
 
-def test_thirty_hands_without_a_false_claim() -> None:
-    report = run(plan_of(HANDS), advisor="ai", lang="en", leak_every=2)
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_hands_without_a_false_claim(batch: int) -> None:
+    size = HANDS // BATCHES
+    report = run(plan_of(size, 1 + batch * size), advisor="ai", lang="en", leak_every=2)
     assert not report.false, report.false[:5]
     assert not report.wording, report.wording[:5]
     assert not report.leaks, report.leaks[:3]
-    assert report.hands == HANDS and report.decisions >= 10 * HANDS
-    assert report.claims > 20 * report.decisions / 2
+    assert report.hands == size and report.decisions >= 10 * size
+    assert report.claims > 10 * report.decisions
     assert report.notes, "some learner plays cost points and the review says so"
 
 
