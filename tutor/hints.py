@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from engine import Card, TrumpContext
+from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
 
 from tutor.i18n import N_, _, ngettext
@@ -57,21 +57,21 @@ def praise(n: int = 0) -> str:
 # --------------------------------------------------------------------------- card facts
 
 
+TRUMP_FACTS = {
+    "joker": N_("{card} is a trump: both jokers always are."),
+    "level": N_("{card} is a trump: every {level} is a level card this hand."),
+    "constant_two": N_("{card} is a trump: with the option “constant twos” every 2 is."),
+    "trump_suit": N_("{card} is a trump: it belongs to the trump suit, {suit}."),
+    None: N_("{card} is not a trump: it is a plain card of {suit}."),
+}
+"""Why a card is or is not a trump, by the engine's ``TrumpContext.trump_kind``."""
+
+
 def trump_fact(card: Card, ctx: TrumpContext) -> str:
-    """Why ``card`` is or is not a trump in this hand."""
-    name = card_name(card)
-    if card.is_joker:
-        return _("{card} is a trump: both jokers always are.").format(card=name)
-    if card.rank == ctx.level:
-        return _("{card} is a trump: every {level} is a level card this hand.").format(
-            card=name, level=ctx.level)
-    if ctx.is_trump(card) and card.suit != ctx.trump:
-        return _("{card} is a trump: with the option “constant twos” every 2 is.").format(card=name)
-    if ctx.is_trump(card):
-        return _("{card} is a trump: it belongs to the trump suit, {suit}.").format(
-            card=name, suit=suit_name(card.suit))
-    return _("{card} is not a trump: it is a plain card of {suit}.").format(
-        card=name, suit=suit_name(card.suit))
+    """Why ``card`` is or is not a trump in this hand (the engine says which rule)."""
+    kind = ctx.trump_kind(card)
+    suit = suit_name(card.suit) if not card.is_joker else ""
+    return _(TRUMP_FACTS[kind]).format(card=card_name(card), level=ctx.level, suit=suit)
 
 
 def point_fact(card: Card) -> str:
@@ -151,6 +151,9 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
                         "The lead has {n} cards, so play exactly {n}.", n).format(n=n)
     if reason == "must_play_pair" and len(cards) > 2:
         reason = "must_play_pairs"
+    if reason == "must_play_pairs" and len(cards) <= 2:
+        return _("You hold the pair {cards}: the lead has pairs, so you must play it.").format(
+            cards=cards_text(cards))
     template = _REASONS.get(reason)
     if template is None:
         return ""
@@ -184,9 +187,15 @@ def explain(reason: str | None, cards: Sequence[Card], ctx: TrumpContext | None,
 
 
 def follow_hint(verdict: Any, lead: Sequence[Card], ctx: TrumpContext) -> str:
-    """The sentence for an illegal follow: ``verdict`` is ``check_follow``'s answer."""
+    """The sentence for an illegal follow: ``verdict`` is ``check_follow``'s answer.
+
+    The pair rule is worded by what was led: "a pair was led" only for a single pair;
+    a tractor or a throw with pairs asks for as many pairs as the follow ladder says."""
     if verdict.legal:
         return ""
     if verdict.reason == "wrong_count":
         return reason_text(verdict.reason, lead, ctx)
-    return reason_text(verdict.reason, verdict.cards or (), ctx, suit=ctx.suit_of(lead[0]))
+    reason = verdict.reason
+    if reason == "must_play_pair" and lead_shape(list(lead), ctx).pairs > 1:
+        reason = "must_play_pairs"
+    return reason_text(reason, verdict.cards or (), ctx, suit=ctx.suit_of(lead[0]))

@@ -9,8 +9,8 @@ owns timing and drawing; this object owns the rules of the table:
   play the selected cards); ``selectable``/``why_not`` say which cards may be picked
   and why not; a refused play comes back as a sentence, never as an exception;
 - in a coached hand: the hint ladder, one sentence the first time each thing happens
-  (each tagged with the trick it is about, shown only while it applies), undo of the
-  learner's last play, and the review after the hand;
+  (each tagged with the trick it is about, shown only while it applies), declaring and
+  burying advice, tips, undo of the learner's last play, and the review after the hand;
 - what the table shows besides the cards: the declaration standing and what overrides
   it, the declare buttons' options in a fixed order, the kitty cards just picked up,
   the cards still out (the card counter), all from the learner's view only.
@@ -19,18 +19,21 @@ Texts the scene shows are returned as *words*: a function of no arguments that p
 data computed now (the engine's answers) into the language chosen when it is called,
 so the scene computes on a change and only words the result when it draws.
 
-The learner's seat also has an AI player: it is the coach's advisor, and it drives the
-seat when the scene plays by itself (``--autoplay``).
+The coach's advisor is the strongest AI (``advisor_kind``, ``ai:hard``) whatever the
+opponents' level; it decides from the learner's view alone, seeded by that view, so
+the same view always gets the same advice.  The learner's seat also has an AI player
+of the table's kind: it drives the seat when the scene plays by itself (``--autoplay``).
 """
 
 from __future__ import annotations
 
+import zlib
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from engine import Card, InvalidSaveError, Rules, TrumpContext
+from engine import Card, HandOutcome, InvalidSaveError, Rules, TrumpContext, format_cards, hand_outcome
 from engine.ai.memory import CardMemory
 from engine.cards import SUITS
 from engine.events import Event, HandScored, KittyTaken, TrickWon
@@ -41,7 +44,12 @@ from engine.rules import TRUMP
 from engine.view import Decision, Declaration, PlayerView
 
 from . import coach
+from .coach import Said, joined
+from .coach.said import SeatRef
 from .i18n import N_, _
+
+ADVISOR = "ai:hard"
+"""The coach's advisor: the strongest AI player."""
 
 Words = Callable[[], str]
 """A text computed from the table now and put into words when called (at draw time)."""
@@ -55,6 +63,11 @@ OVERRIDE_TEXT = {
     4: N_("Only a pair of big jokers overrides it."),
 }
 """What overrides a declaration, by the least strength the engine asks for."""
+_NOW_BURYING = N_("{who} is burying 8 cards.")
+_TO_PLAY = N_("{who} to play.")
+_HAND_OVER = N_("The hand is over.")
+_OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
+_SKIP_DEAL = N_("Click the table to skip the deal.")
 
 
 @lru_cache(maxsize=64)
@@ -67,7 +80,7 @@ class Comment:
     """A coach sentence about trick ``trick`` (1-based), shown with that number."""
 
     trick: int
-    said: coach.Said
+    said: Said
 
     def text(self) -> str:
         return _("Trick {n}: {text}").format(n=self.trick, text=self.said.text())
@@ -111,15 +124,17 @@ class PracticeTable:
     """One practice match seen from ``learner``'s seat (see the module docstring)."""
 
     def __init__(self, game: Game, learner: int = 0, *, coached: bool = True,
-                 ai_kind: str = "ai", opponents: str | None = None, seed: int = 0) -> None:
-        """``ai_kind`` plays the learner's partner and advises the learner (the coach's
-        plays); ``opponents`` (default: the same) plays the two opponents."""
+                 ai_kind: str = "ai", opponents: str | None = None, seed: int = 0,
+                 advisor_kind: str = ADVISOR) -> None:
+        """``ai_kind`` plays the learner's partner (and the learner's seat on autoplay);
+        ``opponents`` (default: the same) plays the two opponents."""
         self.game = game
         self.learner = learner
         self.coached = coached
         self.ai_kind = ai_kind
         self.opponents = opponents or ai_kind
         self.seed = seed
+        self.advisor_kind = advisor_kind
         self.players = [make_player(ai_kind if (seat - learner) % 2 == 0 else self.opponents, seed + seat)
                         for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
@@ -132,6 +147,7 @@ class PracticeTable:
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
         self._ladder_at: tuple[int, int] | None = None
+        self._declare_advice: tuple[object, list[Said]] = (None, [])
 
     # ------------------------------------------------------------ what the scene reads
 
@@ -185,9 +201,8 @@ class PracticeTable:
                 who=coach.seat_label(who, self.learner))
         if self.phase == BURYING:
             return lambda: _("You have chosen 8 cards: deselect one first.")
-        view = self.view
-        why = coach.blocked(view, selected, card)
-        return lambda: coach.refusal_text(view, why, card)
+        sentences = coach.blocked_sentences(self.view, selected, card)
+        return lambda: joined(sentences)
 
     def can_submit(self, selected: Sequence[Card]) -> bool:
         if not self.learner_to_act:
@@ -203,33 +218,33 @@ class PracticeTable:
 
     def hint_line(self, selected: Sequence[Card]) -> str:
         """The line above the hand: what the learner must do now, or who is acting."""
-        return self.hint_words(selected)()
+        return joined(self.hint_sentences(selected))
 
     def hint_words(self, selected: Sequence[Card]) -> Words:
-        """``hint_line`` computed now (the engine asked once), worded when called."""
+        """``hint_line`` worked out now (the engine asked once), worded when called."""
+        sentences = self.hint_sentences(selected)
+        return lambda: joined(sentences)
+
+    def hint_sentences(self, selected: Sequence[Card]) -> list[Said]:
+        """The hint line as sentences (each with the claims it states)."""
         game = self.game
-        level = game.level
-        if self.phase == DEALING:
-            if game.legal_declarations(self.learner):
-                return lambda: _("Dealing. You can declare trumps now with your level cards ({level}): "
-                                 "use a declare button.").format(level=level)
-            return lambda: _("Dealing. Level {level}: watch for level cards to declare trumps. "
-                             "Click the table to skip the deal.").format(level=level)
-        if self.phase == DECLARING:
-            if self.learner_to_act:
-                return lambda: _("All cards are dealt: declare now, or press Done.")
-            return lambda: _("All cards are dealt: the others may still declare.")
-        chosen = tuple(selected)
-        who = game.turn
+        me = self.learner
+        if self.phase == DECLARING and not self.learner_to_act:
+            return [Said(_OTHERS_MAY_DECLARE, me)]
+        if self.phase in (DEALING, DECLARING):
+            line = coach.declare_line(self.view)
+            if self.phase == DEALING and not self.declaration_options():
+                line.append(Said(_SKIP_DEAL, me))
+            return line
         if self.phase == BURYING:
-            if who == self.learner:
-                return lambda: coach.bury_line(chosen)
-            return lambda: _("{who} is burying 8 cards.").format(who=coach.seat_label(who, self.learner))
+            if game.turn == me:
+                return coach.bury_line(self.view, selected)
+            return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True))]
         if self.phase == TRICKS:
-            if who == self.learner:
-                return coach.play_hint(self.view).text
-            return lambda: _("{who} to play.").format(who=coach.seat_label(who, self.learner))
-        return lambda: _("The hand is over.")
+            if game.turn == me:
+                return coach.hint_sentences(self.view)
+            return [Said.of(_TO_PLAY, me, who=SeatRef(game.turn, True))]
+        return [Said(_HAND_OVER, me)]
 
     # ------------------------------------------------------------ what the table shows
 
@@ -318,21 +333,6 @@ class PracticeTable:
             rows.append(StillOut(suit, sum(n for _card, n in faces), tuple(faces[:top])))
         return rows
 
-    def declaring_advice(self) -> list[Words]:
-        """The coach's word while trumps are being declared: what the learner's AI would
-        declare now and why, or the declaring tip."""
-        if not self.coached or self.phase not in (DEALING, DECLARING):
-            return []
-        options = self.declaration_options()
-        decision = self.players[self.learner].declare(self.view) if options else None
-        if decision is None:
-            if options:
-                return [lambda: _("The coach would not declare now."), lambda: coach.tip(DEALING, 0)]
-            return [lambda: coach.tip(DEALING, 0)]
-        cards, reason = decision.cards, decision.reason
-        return [lambda: _("The coach would declare {cards} now. {why}").format(
-            cards=coach.cards_label(cards), why=coach.ai_reason_text(reason))]
-
     def attacker_cards(self) -> list[Card]:
         """The point cards of the tricks the attackers won (the 闲分 counter shows them)."""
         return [card for record in self.game.tricks if self.game.is_attacker(record.winner)
@@ -407,13 +407,10 @@ class PracticeTable:
         if self.coached and game.ctx is not None:
             for event in events:
                 if isinstance(event, TrickWon):
-                    said = self.narrator.trick(game.tricks[event.trick], game.ctx)
+                    said = self.narrator.trick(self.view, event.trick)
                     self.messages += [Comment(event.trick + 1, s) for s in said]
                 elif isinstance(event, HandScored):
-                    last = game.tricks[-1]
-                    said = self.narrator.kitty(
-                        last.plays[0].cards, event.kitty, event.kitty_multiplier is not None,
-                        game.ctx)
+                    said = self.narrator.kitty(self.view)
                     self.messages += [Comment(len(game.tricks), s) for s in said]
         return events
 
@@ -442,16 +439,15 @@ class PracticeTable:
             return Submitted(refusal=_("Wait for your turn."))
         if self.phase == BURYING:
             if len(selected) != KITTY_SIZE:
-                return Submitted(refusal=coach.bury_line(selected))
+                return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
             return Submitted(refusal=_("Choose the cards to play first."))
         if view.lead and len(selected) != len(view.lead):
             return Submitted(refusal=coach.hint_line(view))
-        why = coach.refusal(view, selected)
-        if why is not None:
-            return Submitted(refusal=coach.refusal_text(view, why))
+        if coach.refusal(view, selected) is not None:
+            return Submitted(refusal=joined(coach.refusal_sentences(view, selected)))
         self.learner_plays.append(coach.LearnerPlay(len(game.tricks), view, tuple(selected)))
         return Submitted(tuple(self._after(game.play(self.learner, list(selected)))))
 
@@ -470,16 +466,29 @@ class PracticeTable:
 
     # ------------------------------------------------------------ coaching
 
+    def advise(self, view: PlayerView) -> Decision:
+        """The advisor's play for ``view``: the strongest AI, seeded by the view."""
+        return make_player(self.advisor_kind, self._seed_of(view)).play(view)
+
+    def _seed_of(self, view: PlayerView) -> int:
+        key = f"{self.seed}|{view.hand_number}|{len(view.tricks)}|{len(view.trick)}|{format_cards(view.hand)}"
+        return zlib.crc32(key.encode())
+
+    def ladder(self) -> coach.HintLadder:
+        """The hint ladder of the decision in front of the learner (phase ``tricks``)."""
+        at = (len(self.game.tricks), len(self.game.trick))
+        if self._ladder is None or self._ladder_at != at:
+            self._ladder = coach.HintLadder(self.view, self.advise)
+            self._ladder_at = at
+        return self._ladder
+
     def hint(self) -> coach.HintStep | None:
         """The next rung of the hint ladder for the decision in front of the learner."""
         if not self.coached or self.phase != TRICKS or not self.learner_to_act:
             return None
-        at = (len(self.game.tricks), len(self.game.trick))
-        if self._ladder is None or self._ladder_at != at:
-            self._ladder = coach.HintLadder(self.view, self.players[self.learner].play)
-            self._ladder_at = at
-        self.hinted.add(at)
-        return self._ladder.next()
+        ladder = self.ladder()
+        self.hinted.add((len(self.game.tricks), len(self.game.trick)))
+        return ladder.next()
 
     @property
     def hints_used(self) -> int:
@@ -508,9 +517,44 @@ class PracticeTable:
                 return True
 
     def review(self) -> list[coach.ReviewNote]:
-        return coach.review(self.learner_plays, self.players[self.learner].play)
+        """The review of the hand just finished: the learner's plays that cost something."""
+        return coach.review(self.learner_plays, self.view)
+
+    def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
+        """The coach's sentences while the learner buries ``selected`` (so far)."""
+        if not self.coached or self.phase != BURYING or self.game.turn != self.learner:
+            return []
+        return coach.bury_advice(self.view, selected)
+
+    def declare_advice(self) -> list[Said]:
+        """The coach's sentences while the learner may declare (worked out once per
+        card dealt and declaration made, so a scene may ask every frame)."""
+        if not self.coached or self.phase not in (DEALING, DECLARING):
+            return []
+        view = self.view
+        if not self.declaration_options():
+            return []
+        key = (view.hand_number, view.phase, view.hand, view.declarations)
+        if self._declare_advice[0] != key:
+            advisor = make_player(self.advisor_kind, self._seed_of(view))
+            self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
+        return self._declare_advice[1]
+
+    def tip(self) -> Said | None:
+        """A strategy tip that fits the moment."""
+        return coach.tip(self.view) if self.coached else None
 
     # ------------------------------------------------------------ the match
+
+    def outcome(self) -> HandOutcome:
+        """The end of the hand just finished, as the engine scores it (``hand_outcome``)."""
+        game = self.game
+        result = game.result
+        assert result is not None and game.ctx is not None, "the hand is not over"
+        last = game.tricks[-1]
+        return hand_outcome(result.trick_points, self.view.kitty or (), last.plays[0].cards,
+                            game.is_attacker(last.winner), result.dealer, game.start_levels,
+                            game.ctx, result.penalties)
 
     def next_hand(self) -> list[Event]:
         """Start the next hand of the match (after the summary)."""

@@ -175,12 +175,12 @@ def test_burying_warns_about_trumps_aces_and_pairs() -> None:
         table.step()
         if table.phase == DECLARING and table.learner_to_act:
             table.close_declaring()
-    ctx = game.ctx
-    suit = next(s for s in "SHDC" if s != ctx.trump)
-    advice = " ".join(coach.bury_advice(parse_cards(f"{suit}A {suit}8 {suit}8"), ctx))
-    assert "ace" in advice and "pairs" in advice
-    trump = next(c for c in game.hand(0) if ctx.is_trump(c))
-    assert "trump" in " ".join(coach.bury_advice([trump], ctx))
+    ctx, hand = game.ctx, list(game.hand(0))
+    ace = next(c for c in hand if c.rank == "A" and not ctx.is_trump(c))
+    pair = next(c for c in set(hand) if hand.count(c) == 2 and not ctx.is_trump(c))
+    trump = next(c for c in hand if ctx.is_trump(c))
+    advice = " ".join(said.text() for said in table.bury_advice([ace, pair, pair, trump]))
+    assert "an ace wins a trick" in advice and "pairs win tricks" in advice and "trump" in advice
 
 
 # ---------------------------------------------------------------- the trick
@@ -312,7 +312,7 @@ def test_draw_asks_the_engine_nothing(tmp_path, monkeypatch) -> None:
     scene = open_table(app, seed=21)
     run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and s.table.game.trick)
     calls = Counter()
-    for name in ("play_hint", "blocked", "refusal", "bury_advice"):
+    for name in ("hint_sentences", "blocked_sentences", "refusal", "bury_advice", "declare_line", "tip"):
         real = getattr(coach, name)
         monkeypatch.setattr(coach, name, lambda *a, _real=real, _name=name, **k: (calls.update([_name]), _real(*a, **k))[1])
     for name in ("selectable", "still_out", "declare_choices", "hint_words"):

@@ -26,6 +26,7 @@ from engine import (
     hand_result,
     kitty_multiplier,
     lead_shape,
+    level_change,
     matches_lead,
     points,
     trick_winner,
@@ -485,10 +486,10 @@ def _result_value(points: int, ctx: TrumpContext) -> str:
 
 
 def _next_dealer(step: Choose, ctx: TrumpContext) -> str:
-    """RULES.md §8: dealers hold → the dealer's partner; else the old dealer's right."""
+    """The engine's next dealer (RULES.md §8) after ``points`` with ``dealer`` dealing."""
     dealer = SEATS.index(step.datum("dealer"))
     result = hand_result(int(step.datum("points")), ctx.rules)
-    return SEATS[(dealer + (1 if result.attackers_take_over else 2)) % 4]
+    return SEATS[level_change((ctx.level, ctx.level), dealer, result, ctx.rules).next_dealer]
 
 
 def _yes(flag: bool) -> str:

@@ -568,7 +568,9 @@ class PracticeTableScene(Scene):
         if not table.coached:
             self._coach_words = [lambda: _("The coach is off. Turn it on for hints and explanations.")]
         elif phase in (DEALING, DECLARING):
-            self._coach_words = table.declaring_advice()
+            advice = table.declare_advice()
+            tip = table.tip()
+            self._coach_words = [said.text for said in advice[:COACH_LINES]] or ([tip.text] if tip else [])
         elif phase == BURYING and table.learner_to_act:
             self._coach_words = self._bury_words(self.hand.selected_cards())
         else:
@@ -576,9 +578,9 @@ class PracticeTableScene(Scene):
             room = COACH_LINES - (2 if self.ladder is not None else 0) - (self.metrics.scale < 0.9)
             comments = table.current_comments()[-room:] if room > 0 else []
             words = ladder + [comment.text for comment in reversed(comments)]
-            if len(words) < COACH_LINES - 1:
-                trick = len(game.tricks)
-                words.append(lambda: coach.tip(TRICKS, trick))
+            tip = table.tip() if len(words) < COACH_LINES - 1 else None
+            if tip is not None:
+                words.append(tip.text)
             self._coach_words = words
         # the caption on the felt
         if self.kitty_reveal is not None:
@@ -657,9 +659,8 @@ class PracticeTableScene(Scene):
 
     def _bury_words(self, selected: list[Card]) -> list[Words]:
         """The coach's warnings on the cards chosen to bury, then its advice (three at most)."""
-        kitty, ctx = tuple(selected), self.table.game.ctx
         room = COACH_LINES - (self.metrics.scale < 0.9)  # a small window keeps the panel's words readable
-        return [lambda: "\n\n".join(coach.bury_advice(kitty, ctx)[:room])]
+        return [said.text for said in self.table.bury_advice(selected)[:room]]
 
     def _action_ready(self, selected: list[Card]) -> bool:
         table = self.table
