@@ -138,8 +138,10 @@ class PracticeTable:
         self.players = [make_player(ai_kind if (seat - learner) % 2 == 0 else self.opponents, seed + seat)
                         for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
-        self.messages: list[Comment] = []
-        """The coach's sentences of this hand, oldest first."""
+        self.messages: list[Said] = []
+        """The coach's narration of this hand, oldest first."""
+        self.comments: list[Comment] = []
+        """The same sentences with the trick each is about (what the table shows)."""
         self.learner_plays: list[coach.LearnerPlay] = []
         self.hinted: set[tuple[int, int]] = set()
         """The decisions (trick, plays before the learner's) the learner asked hints for."""
@@ -408,17 +410,20 @@ class PracticeTable:
             for event in events:
                 if isinstance(event, TrickWon):
                     said = self.narrator.trick(self.view, event.trick)
-                    self.messages += [Comment(event.trick + 1, s) for s in said]
+                    self.comments += [Comment(event.trick + 1, s) for s in said]
                 elif isinstance(event, HandScored):
                     said = self.narrator.kitty(self.view)
-                    self.messages += [Comment(len(game.tricks), s) for s in said]
+                    self.comments += [Comment(len(game.tricks), s) for s in said]
+                else:
+                    continue
+                self.messages += said
         return events
 
     def current_comments(self) -> list[Comment]:
         """The comments that still apply: those about the last finished trick (a comment
         on trick 3 goes once trick 4 is over)."""
         done = len(self.game.tricks)
-        return [c for c in self.messages if c.trick == done]
+        return [c for c in self.comments if c.trick == done]
 
     # ------------------------------------------------------------ the learner's moves
 
@@ -559,6 +564,7 @@ class PracticeTable:
     def next_hand(self) -> list[Event]:
         """Start the next hand of the match (after the summary)."""
         self.messages = []
+        self.comments = []
         self.learner_plays = []
         self.hinted = set()
         self.window_open = True

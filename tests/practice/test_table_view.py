@@ -219,7 +219,7 @@ def test_comments_carry_their_trick_and_go_when_it_is_past(tmp_path) -> None:
                 assert comment.trick == done and comment.text().startswith(f"Trick {done}:")
                 assert comment.text() in scene._coach_text()
                 shown_tricks.add(done)
-            old = [c for c in scene.table.messages if c.trick < done]
+            old = [c for c in scene.table.comments if c.trick < done]
             assert not any(c.text() in scene._coach_text() for c in old)
         if scene.table.learner_to_act:
             scene._autopilot()
