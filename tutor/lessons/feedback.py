@@ -64,6 +64,31 @@ HINTS = {
 """The first wrong answer: which rule it breaks (``{cards}`` are the learner's own
 cards or another player's, never the answer)."""
 
+CHOICE_HINTS = {
+    "partner": N_("Partners sit opposite each other."),
+    "next_player": N_("Play goes counter-clockwise: next is the player on the right of whoever just played."),
+    "kitty_size": N_("Two decks are 108 cards, and the four players hold 25 each."),
+    "trick_winner": N_("Only a play of the lead's shape can win: the highest of the suit led, unless trumps of "
+                       "that shape are played; between equal plays the first wins."),
+    "points": N_("A 5 is worth 5, a 10 or a king 10, any other card nothing."),
+    "is_trump": N_("Trumps are both jokers, every level card and every card of the trump suit."),
+    "throw_stands": N_("Take each part on its own: does anyone hold something of the same shape in that suit "
+                       "that beats it?"),
+    "kitty_multiplier": N_("Look at the last lead and apply the kitty bonus of the rules in force."),
+    "attackers_total": N_("Add the points from the tricks to the kitty's points times the bonus."),
+    "hand_result": N_("Find the attackers' total in the level table."),
+    "next_dealer": N_("If the dealers held, the dealer's partner deals; if the attackers took over, the old "
+                      "dealer's 下家."),
+    "attackers_points": N_("Check who won each trick: only the attackers' tricks count."),
+    "first_dealer": N_("In the first hand, the last declaration that stands decides who deals."),
+    "tractor": N_("A tractor is pairs of one suit that are neighbours in this hand's order."),
+    "pair": N_("A pair is two identical cards."),
+    "strongest": N_("Check the order: trumps above side cards; among trumps the jokers, then the level cards, "
+                    "then the trump suit."),
+    "throw_forced": N_("Find every part someone can beat, then take the lowest of them."),
+}
+"""The first wrong answer to a question whose option has no note of its own: the rule."""
+
 RIGHT = {
     "legal": N_("That follows the rules."),
     "wins": N_("That wins the trick."),
@@ -127,11 +152,14 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
 
 
 def hint_lines(judgement: Judgement, ctx: TrumpContext, suit: str | None = None,
-               count: int | None = None, note: str | None = None) -> list[str]:
-    """The first wrong answer: the rule it breaks (``note``: the option's own feedback)."""
+               count: int | None = None, note: str | None = None, rule: str | None = None) -> list[str]:
+    """The first wrong answer: the rule it breaks (``note``: the option's own feedback;
+    ``rule``: the question's rule, for an option without one)."""
     reason = judgement.reason or "option"
     if note:
         return [tr(note)]
+    if reason == "option" and rule in CHOICE_HINTS:
+        return [_(CHOICE_HINTS[rule])]
     if reason == "wrong_count":
         n = len(judgement.cards)
         return [ngettext("The lead has {n} card: play exactly {n}.", "The lead has {n} cards: play exactly {n}.",

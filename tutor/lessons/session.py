@@ -68,11 +68,15 @@ class Feedback:
             if isinstance(task, CardTask):
                 lead = _lead_of(task)
                 suit = self.ctx.suit_of(lead[0]) if lead else None
-            return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note)
-        lines = [words.answer_line(shown_answer(task, self.ctx))]
-        explain = words.tr(task.explain)
-        if explain:
-            lines.append(explain)
+            return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note, task.answer)
+        shown = shown_answer(task, self.ctx)
+        lines = [words.answer_line(shown)]
+        if task.explain:
+            lines.append(words.tr(task.explain))
+        elif isinstance(task, Choose):
+            lines.extend(words.hint_lines(Judgement(False, "option"), self.ctx, rule=task.answer))
+        else:
+            lines.extend(words.right_lines(judge(task, self.ctx, list(shown)), None))
         return lines
 
 

@@ -69,7 +69,7 @@ class ChoiceList(Widget):
         gap = m.px(10)
         per_row = 2 if self.pictures and n > 2 else 1
         rows = max(1, -(-n // per_row))
-        h = min(m.px(120) if self.pictures else m.px(54), (r.height - gap * (rows - 1)) // rows)
+        h = min(m.px(120) if self.pictures else m.px(62), (r.height - gap * (rows - 1)) // rows)
         w = (r.width - gap * (per_row - 1)) // per_row
         self.rects = [pygame.Rect(r.left + (i % per_row) * (w + gap), r.top + (i // per_row) * (h + gap), w, h)
                       for i in range(n)]
@@ -102,7 +102,7 @@ class ChoiceList(Widget):
     def label_layout(self, i: int) -> TextLayout:
         box = self.content_box(self.rects[i])
         return fit_text(self.services.fonts, resolve(self.choices[i].label or ""), self.metrics.fpx(self.px),
-                        box.width, box.height, min_px=self.metrics.fpx(13), colour=INK,
+                        box.width, box.height, min_px=self.metrics.fpx(14), colour=INK,
                         four_colour=self.services.four_colour)
 
     def key_layout(self, i: int) -> TextLayout:

@@ -27,7 +27,7 @@ from ...i18n import N_, _
 from ...lessons import Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
 from ...lessons.model import Drill, Narration, Recap, Task, board_cards
 from ...lessons.rules import shows_trumps
-from ...lessons.session import RIGHT as RIGHT_TIER
+from ...lessons.session import HINT, RIGHT as RIGHT_TIER
 from ...hints import suit_name
 from ...scene import Scene
 from ...text import TextLayout, layout_text
@@ -89,7 +89,7 @@ class LessonPlayerScene(Scene):
         self.body = ScrollText(services, self.body_text, px=19)
         self.feedback = TextPanel(services, self.feedback_text, px=18, min_px=16, background=NEUTRAL)
         self.views: dict[type[StepView], StepView] = {
-            cls: cls(services, self.answer, self._sync) for cls in dict.fromkeys(VIEWS.values())}
+            cls: cls(services, self.answer, self._sync, self.say) for cls in dict.fromkeys(VIEWS.values())}
         self.view: StepView = self.views[VIEWS["narration"]]
         self.prev = Button(services, N_("Previous"), self.back, px=17)
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=17)
@@ -150,9 +150,11 @@ class LessonPlayerScene(Scene):
     # ----------------------------------------------------------------- actions
 
     def answer(self, answer: object) -> None:
-        if self.run.answer(answer) is not None:  # type: ignore[arg-type]
+        feedback = self.run.answer(answer)  # type: ignore[arg-type]
+        if feedback is not None:
             self.show_hint = False
-            self.view.load(self.run)
+            if feedback.tier != HINT or not isinstance(self.view, CardTaskView):
+                self.view.load(self.run)  # a hint keeps the cards picked, to change them
             self._sync()
 
     def submit(self) -> None:
@@ -217,6 +219,11 @@ class LessonPlayerScene(Scene):
         self.services.app.stack.push(scene)
 
     # ----------------------------------------------------------------- text
+
+    def say(self, text: str) -> str:
+        """A short text (an answer's label) in the current language, and in the other
+        one beside it in the bilingual view."""
+        return bilingual(text, self.bilingual, " / ")
 
     def _hint(self) -> str | None:
         task = self.run.task

@@ -17,6 +17,7 @@ from engine import Card, TrumpContext, legal_follow, trick_winner
 from ...i18n import N_, _, ngettext
 from ...lessons import LessonRun
 from ...lessons.model import Choose, Declare, Lead, Narration, PlayTrick, SelectCards, Step, Trick
+from ...lessons.feedback import tr
 from ...lessons.rules import correct_options
 from ...text import TextLayout, fit_text
 from ...theme import FELT, ON_FELT, ON_FELT_SOFT, Metrics
@@ -93,8 +94,9 @@ class StepView:
     passes = False
     """Whether the step offers Pass (declaring)."""
 
-    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None]) -> None:
-        self.services, self.answer, self.changed = services, answer, changed
+    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
+                 say: Callable[[str], str] = tr) -> None:
+        self.services, self.answer, self.changed, self.say = services, answer, changed, say
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.metrics = Metrics(1280, 800)
 
@@ -136,8 +138,9 @@ def _visible(widget: Widget) -> bool:
 class NarrationView(StepView):
     """Text with cards, the seats, or a few finished tricks."""
 
-    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None]) -> None:
-        super().__init__(services, answer, changed)
+    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
+                 say: Callable[[str], str] = tr) -> None:
+        super().__init__(services, answer, changed, say)
         self.fan = ShownCards(services)
         self.table = SeatDiagram(services, seat_labels)
         self.rows = CardRows(services)
@@ -213,12 +216,16 @@ class TrickPicture:
             text = _(SEAT_LABELS[seat])
             if seat in self.later:
                 text = _("{seat}, after you").format(seat=text)
+            align = "center" if seat % 2 else "right" if seat == 2 else "left"
             layout = fit_text(self.services.fonts, text, m.fpx(14), width, m.px(24), colour=ON_FELT_SOFT,
-                              align="center" if seat % 2 else "left", min_px=9)
+                              align=align, min_px=9)
             if seat % 2:  # left and right: above the cards
                 x = min(max(r.left, cards.centerx - width // 2), r.right - width)
                 y = max(r.top, cards.top - m.px(24))
-            else:  # you and partner: right of the cards
+            elif seat == 2:  # partner: left of the cards, clear of the right seat's label
+                x = max(r.left, cards.left - m.px(6) - width)
+                y = cards.centery - layout.height // 2
+            else:  # you: right of the cards
                 x = min(cards.right + m.px(6), r.right - width)
                 y = cards.centery - layout.height // 2
             found.append((layout, (x, y)))
@@ -245,8 +252,9 @@ class CardTaskView(StepView):
 
     ACTIONS = {"select_cards": N_("Check"), "play_trick": N_("Play"), "lead": N_("Lead"), "declare": N_("Show")}
 
-    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None]) -> None:
-        super().__init__(services, answer, changed)
+    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
+                 say: Callable[[str], str] = tr) -> None:
+        super().__init__(services, answer, changed, say)
         self.hand = ShownCards(services, on_change=lambda _cards: changed())
         self.trick = TrickPicture(services)
         self.rows = CardRows(services)
@@ -266,18 +274,28 @@ class CardTaskView(StepView):
         show(self.hand, hand, task.sort, ctx)
         if self.done and isinstance(task, SelectCards):
             select(self.hand, played)
+        replies = self._replies(run, played)
         rows: list[CardRow] = []
         if isinstance(task, Lead) and task.played:
             rows.append(CardRow(N_("Played so far"), (CardGroup(tuple(arrange(task.played, "rank", ctx)[0])),)))
         others = getattr(task, "others", ())
         for seat, cards in zip((1, 2, 3), others):
             label = SEAT_LABELS[seat] if isinstance(task, Lead) else N_("Another hand")
-            rows.append(CardRow(label, (CardGroup(tuple(arrange(cards, "rank", ctx)[0])),)))
+            left = without(cards, replies.get(seat, ()))
+            rows.append(CardRow(label, (CardGroup(tuple(arrange(left, "rank", ctx)[0])),)))
         self.rows.set_rows(rows, ctx)
         self.has_table = isinstance(task, (PlayTrick, Declare, Lead))
-        self._set_trick(run, played)
+        self._set_trick(run, played, replies)
 
-    def _set_trick(self, run: LessonRun, played: list[Card]) -> None:
+    def _replies(self, run: LessonRun, played: list[Card]) -> dict[int, list[Card]]:
+        """After a lead is answered, what each other seat plays to it (the engine's
+        cheapest legal follow)."""
+        task = run.task
+        if not (isinstance(task, Lead) and task.others and self.done and played):
+            return {}
+        return {seat: legal_follow(list(hand), played, run.ctx) for seat, hand in zip((1, 2, 3), task.others)}
+
+    def _set_trick(self, run: LessonRun, played: list[Card], replies: dict[int, list[Card]]) -> None:
         task, ctx, judge_ctx = run.task, run.display_ctx, run.ctx
         if isinstance(task, PlayTrick) and task.trick is not None:
             trick, yours = task.trick, task.trick.your_index or 0
@@ -292,32 +310,34 @@ class CardTaskView(StepView):
                 plays = [p for p in plays if p[0] != 0] + [(0, played)]
             self.trick.set(plays, None, ctx)
         elif isinstance(task, Lead) and self.done and played:
-            plays = [(0, played)]
-            if task.others:
-                plays += [(seat, legal_follow(list(hand), played, judge_ctx)) for seat, hand in zip((1, 2, 3), task.others)]
-                winner = trick_winner([p for _s, p in plays], judge_ctx)
-                self.trick.set(plays, plays[winner][0], ctx)
-            else:
-                self.trick.set(plays, 0, ctx)
+            plays = [(0, played)] + sorted(replies.items())
+            winner = trick_winner([p for _s, p in plays], judge_ctx)
+            self.trick.set(plays, plays[winner][0], ctx)
         else:
             self.trick.set([], None, None)
 
     def place(self, rect: pygame.Rect, m: Metrics) -> None:
+        """The hand at the bottom; above it the trick, with the other hands or the
+        cards played so far beside it (or above the hand when there is no trick)."""
         super().place(rect, m)
-        gap = m.px(8)
+        gap = m.px(10)
         rows = len(self.rows.rows)
-        share = 2 / 5 if self.trick.view.plays else 11 / 20
-        rows_h = min(rows * m.px(80), int(rect.height * share)) if rows else 0
-        self.rows.place((rect.left, rect.top, rect.width, rows_h), m)
-        top = rect.top + (rows_h + gap if rows else 0)
-        free = rect.bottom - top
-        hand_h = min(m.px(190), free * 9 // 20 if self.has_table else free)
-        if self.has_table:
-            self.trick.place(pygame.Rect(rect.left + rect.width // 6, top, rect.width * 2 // 3, free - hand_h - gap), m)
-            self.hand.place((rect.left, rect.bottom - hand_h, rect.width, hand_h), m)
-        else:
+        hand_h = min(m.px(190), rect.height * 9 // 20 if self.has_table or rows else rect.height)
+        self.hand.place((rect.left, rect.bottom - hand_h, rect.width, hand_h), m)
+        above = pygame.Rect(rect.left, rect.top, rect.width, rect.height - hand_h - gap)
+        if not self.has_table:
             self.trick.place(pygame.Rect(0, 0, 0, 0), m)
-            self.hand.place((rect.left, top + (free - hand_h) // 2, rect.width, hand_h), m)
+            self.rows.place(above if rows else (0, 0, 0, 0), m)
+            if not rows:
+                self.hand.place((rect.left, rect.top + (rect.height - hand_h) // 2, rect.width, hand_h), m)
+            return
+        if rows:
+            side = int(above.width * 0.42)
+            self.rows.place((above.left, above.top, side, min(above.height, rows * m.px(130))), m)
+            self.trick.place(pygame.Rect(above.left + side + gap, above.top, above.width - side - gap, above.height), m)
+        else:
+            self.rows.place((0, 0, 0, 0), m)
+            self.trick.place(pygame.Rect(above.left + above.width // 6, above.top, above.width * 2 // 3, above.height), m)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if not self.done and self.hand.cards:
@@ -356,8 +376,9 @@ class ChoiceView(StepView):
     """A question: its picture (cards, a trick, tricks, declarations, a lead and the
     other hands) and the answers, shuffled per learner, behind number keys."""
 
-    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None]) -> None:
-        super().__init__(services, answer, changed)
+    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
+                 say: Callable[[str], str] = tr) -> None:
+        super().__init__(services, answer, changed, say)
         self.list = ChoiceList(services, on_pick=answer)
         self.table = SeatDiagram(services, seat_labels)
         self.fan = ShownCards(services)
@@ -369,7 +390,8 @@ class ChoiceView(StepView):
         task, state, ctx, judge_ctx = run.task, run.state, run.display_ctx, run.ctx
         assert isinstance(task, Choose)
         order = run.order()
-        self.list.set_choices([Choice(i, task.options[i].label, task.options[i].cards) for i in order], ctx)
+        self.list.set_choices([Choice(i, self._label(task.options[i].label), task.options[i].cards) for i in order],
+                              ctx)
         marks = {i: WRONG for i in state.picks}
         if state.done:
             for i in correct_options(task, judge_ctx):
@@ -407,6 +429,9 @@ class ChoiceView(StepView):
         elif task.cards or task.lead:
             show(self.fan, task.cards or task.lead, task.sort, ctx)
             self.picture = "fan"
+
+    def _label(self, label: str | None) -> Callable[[], str] | None:
+        return (lambda: self.say(label)) if label else None
 
     def place(self, rect: pygame.Rect, m: Metrics) -> None:
         super().place(rect, m)
@@ -457,8 +482,9 @@ class ChoiceView(StepView):
 class RecapView(StepView):
     """The stars this run has earned so far and what earns three."""
 
-    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None]) -> None:
-        super().__init__(services, answer, changed)
+    def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
+                 say: Callable[[str], str] = tr) -> None:
+        super().__init__(services, answer, changed, say)
         self.stars = TextPanel(services, "", px=40, colour=ON_FELT, background=None, align="center")
         self.par = TextPanel(services, "", px=17, colour=ON_FELT_SOFT, background=None, align="center")
 
