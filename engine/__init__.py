@@ -15,28 +15,46 @@ change.  Where each rule of RULES.md lives:
 - §8 kitty multiplier and level table: ``engine.scoring``; applied to a hand in
   ``engine.game.Game`` (``HandScored`` event)
 - §9 dealer rotation, levels, the end of a match: ``engine.game.level_change``
+- bad input: every error is a ``ShengjiError`` (a ``ValueError``) of ``engine.errors``;
+  the functions exported here check their arguments (``engine.checks``)
 - players: ``engine.players`` (protocol, registry, random player), ``engine.ai``
   (AI players with reasons), ``engine.selfplay`` (the command)
 """
 
+from . import checks as _checks
+from . import combos as _combos
+from . import play as _play
+from . import scoring as _scoring
 from .cards import Card, deck, format_cards, parse_cards, points
-from .combos import Component, decompose
-from .play import (
-    FollowVerdict,
-    LeadResult,
-    LeadShape,
-    check_follow,
-    check_lead,
-    classify_follow,
-    lead_shape,
-    legal_follow,
-    matches_lead,
-    selectable,
-    trick_winner,
-    why_not_selectable,
+from .checks import check_dealable
+from .combos import Component
+from .errors import (
+    InvalidArgumentError,
+    InvalidCardsError,
+    InvalidRulesError,
+    InvalidSaveError,
+    InvalidTrickError,
+    ShengjiError,
 )
+from .play import FollowVerdict, LeadResult, LeadShape
 from .rules import TRUMP, Rules, TrumpContext
-from .scoring import HandResult, hand_result, kitty_multiplier
+from .scoring import HandResult
+
+# The public functions check their arguments once, here (``engine.checks``); the
+# engine's own modules call the unchecked originals in ``engine.play`` and friends.
+_guard = _checks.guard
+decompose = _guard(_combos.decompose, _checks.cards_args)
+check_lead = _guard(_play.check_lead, _checks.lead_args)
+check_follow = _guard(_play.check_follow, _checks.follow_args)
+selectable = _guard(_play.selectable, _checks.selectable_args)
+legal_follow = _guard(_play.legal_follow, _checks.legal_follow_args)
+why_not_selectable = _guard(_play.why_not_selectable, _checks.why_not_args)
+trick_winner = _guard(_play.trick_winner, _checks.trick_args)
+lead_shape = _guard(_play.lead_shape, _checks.lead_only_args)
+matches_lead = _guard(_play.matches_lead, _checks.matches_args)
+classify_follow = _guard(_play.classify_follow, _checks.classify_args)
+kitty_multiplier = _guard(_scoring.kitty_multiplier, _checks.lead_only_args)
+hand_result = _guard(_scoring.hand_result, _checks.points_args)
 
 __all__ = [
     "Card",
@@ -64,4 +82,11 @@ __all__ = [
     "kitty_multiplier",
     "hand_result",
     "HandResult",
+    "check_dealable",
+    "ShengjiError",
+    "InvalidCardsError",
+    "InvalidTrickError",
+    "InvalidRulesError",
+    "InvalidArgumentError",
+    "InvalidSaveError",
 ]

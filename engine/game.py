@@ -82,6 +82,7 @@ from .events import (
     ThrowFailed,
     TrickWon,
 )
+from .errors import InvalidSaveError, ShengjiError
 from .rules import Rules, TrumpContext
 from .view import Declaration, Play, PlayerView, TrickRecord
 
@@ -116,7 +117,7 @@ def next_seed(seed: int) -> int:
     return (seed * 0x9E3779B1 + 0x7F4A7C15) % SEED_LIMIT
 
 
-class GameError(ValueError):
+class GameError(ShengjiError):
     """An illegal action.  ``reason`` is a stable code (ENGINE-API.md's play codes plus
     ``not_your_turn``, ``wrong_phase``, ``bad_seat``, ``cannot_declare``,
     ``override_too_weak``, ``own_declaration``, ``bury_count``, ``nothing_to_undo``);
@@ -875,19 +876,32 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Game":
-        if data.get("format") != "shengji-game/1":
-            raise ValueError(f"not a saved game: format {data.get('format')!r}")
+        """The game ``to_dict`` saved, replayed; ``InvalidSaveError`` (a ``ValueError``)
+        naming the place if ``data`` is not one or does not replay."""
+        from .saved import check_game_data
+
+        check_game_data(data)
         start = data["start"]
-        game = cls(
-            Rules.from_dict(data["rules"]),
-            start["seed"],
-            levels=start["levels"],
-            dealer=start["dealer"],
-            hand=start["hand"],
-            stacked=start.get("stacked"),
-        )
-        for action in data["actions"]:
-            game.push(Action.from_dict(action))
+        try:
+            rules = Rules.from_dict(data["rules"], source="game.rules")
+        except ValueError as exc:
+            raise InvalidSaveError(str(exc)) from exc
+        try:
+            game = cls(
+                rules,
+                start["seed"],
+                levels=start["levels"],
+                dealer=start["dealer"],
+                hand=start["hand"],
+                stacked=start.get("stacked"),
+            )
+        except ValueError as exc:
+            raise InvalidSaveError(f"game.start: {exc}") from exc
+        for n, action in enumerate(data["actions"]):
+            try:
+                game.push(Action.from_dict(action))
+            except ValueError as exc:
+                raise InvalidSaveError(f"game.actions[{n}]: {exc}") from exc
         return game
 
     @classmethod

@@ -27,6 +27,7 @@ from .combos import (
     suit_of_cards,
     tractor_lengths,
 )
+from .errors import InvalidCardsError, InvalidTrickError
 from .rules import TRUMP, TrumpContext
 
 NOT_IN_HAND = "not_in_hand"
@@ -61,7 +62,7 @@ _SHAPE_MEMO_SIZE = 4096
 
 
 def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
-    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit.
+    """The shape of a lead; ``InvalidTrickError`` if it is empty or not of one effective suit.
 
     Every follower of a trick asks for the same shape, so shapes are remembered per
     ``TrumpContext`` (a bounded memo keyed by the lead's cards).
@@ -72,10 +73,10 @@ def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
     if shape is not None:
         return shape
     if not lead:
-        raise ValueError("the lead is empty")
+        raise InvalidTrickError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
-        raise ValueError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
+        raise InvalidTrickError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
     shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
     if len(memo) >= _SHAPE_MEMO_SIZE:
@@ -133,7 +134,7 @@ def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     """
     lead = list(lead)
     if not lead:
-        raise ValueError("the lead is empty")
+        raise InvalidTrickError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
         return LeadResult(False, [], MIXED_SUITS)
@@ -215,17 +216,25 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
 
 def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
                  ctx: TrumpContext) -> list[Card]:
-    """A run of the hand (from a packing of ``lengths``) that the play does not hold:
-    the tractor to name when ``must_play_tractor`` is broken."""
-    runs = next(packings(pairs_by_position(hand_faces, ctx), lengths))
+    """A run of the hand that the play does not hold, to name when ``must_play_tractor``
+    is broken: of the broken entry's length (``lengths[-1]``) where some packing of
+    ``lengths`` leaves one out of the play, else any run of a packing the play lacks."""
     played = set(played_faces)
-    start = 0
-    for length in lengths:
-        run = runs[start:start + length]  # packings list each run's faces in order
-        start += length
-        if not played.issuperset(run):
-            return run
-    return runs[start - lengths[-1]:]
+    fallback: list[Card] | None = None
+    for runs in packings(pairs_by_position(hand_faces, ctx), lengths):
+        last = runs[len(runs) - lengths[-1]:]  # packings list each run's faces in order
+        if not played.issuperset(last):
+            return last
+        if fallback is None:
+            start = 0
+            for length in lengths:
+                run = runs[start:start + length]
+                start += length
+                if not played.issuperset(run):
+                    fallback = run
+                    break
+    assert fallback is not None, "a broken tractor entry leaves some run out of the play"
+    return fallback
 
 
 def _doubled(faces: Iterable[Card]) -> list[Card]:
@@ -341,7 +350,7 @@ def selectable(hand: Sequence[Card], lead: Sequence[Card] | None, selected: Sequ
     left = Counter(hand)
     left.subtract(Counter(selected))
     if any(n < 0 for n in left.values()):
-        raise ValueError("the selection holds cards that are not in the hand")
+        raise InvalidCardsError("the selection holds cards that are not in the hand")
     faces = [face for face, n in left.items() if n > 0]
     if not lead:
         suit = suit_of_cards(list(selected), ctx) if selected else None

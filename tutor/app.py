@@ -63,14 +63,28 @@ class App:
     def start(self, scene: str = "home") -> None:
         """Push the home screen, then scene ``scene`` (by its registered name) with its
         demo content, then a notice overlay if the store has something to say."""
-        from .scenes import SCENES, HomeScene, NoticeScene
+        from .scenes import SCENES, HomeScene
 
         if scene != "home":
             self.stack.push(HomeScene(self.services))
         for instance in SCENES[scene].demo(self.services):
             self.stack.push(instance)
-        if self.store.notices:
-            self.stack.push(NoticeScene(self.services, self.store.notices))
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Show what the store has to say (a damaged file, saving failed) over the top
+        scene, as soon as it happens: called at the start and before every frame."""
+        from .scenes import NoticeScene
+
+        notices = self.store.notices
+        if not notices:
+            return
+        top = self.stack.top
+        if isinstance(top, NoticeScene):
+            top.add(notices)
+        else:
+            self.stack.push(NoticeScene(self.services, notices))
+        notices.clear()
 
     # services for scenes ---------------------------------------------------------------
 
@@ -102,7 +116,7 @@ class App:
     # the loop ---------------------------------------------------------------------------
 
     def _resized(self, size: tuple[int, int]) -> None:
-        self.store.settings.window_size = size
+        self.store.settings.window_size = _at_least_minimum(size)
         self.stack.resize(Metrics(*size))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -121,6 +135,7 @@ class App:
                 self.next_language()
 
     def frame(self, dt: float) -> None:
+        self.show_notices()
         self.stack.update(dt)
         self.stack.draw(self.screen)
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine import Card
-from engine.players import make_player
+from engine import Card, InvalidSaveError
+from engine.players import PLAYERS, make_player
 from engine.events import Event, HandScored, TrickWon
-from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEGMENT, TRICKS, Game, PlayCards
+from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEED_LIMIT, SEGMENT, TRICKS, Game, PlayCards
 from engine.view import Declaration, PlayerView
 
 from . import coach
@@ -299,6 +299,26 @@ class PracticeTable:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PracticeTable":
-        """A saved match; ``ValueError`` (or ``KeyError``/``TypeError``) if it is damaged."""
+        """A saved match; ``InvalidSaveError`` (a ``ValueError``) naming what is wrong
+        if it is not one or does not replay.  Keys it does not know are ignored."""
+        check_table_data(data)
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
                    ai_kind=data["ai_kind"], seed=data["seed"])
+
+
+def check_table_data(data: object) -> None:
+    """The table's own part of a saved match (the game is checked by ``Game.from_dict``)."""
+    if not isinstance(data, dict):
+        raise InvalidSaveError(f"match: a mapping, not {type(data).__name__}")
+
+    def need(ok: bool, key: str, what: str) -> None:
+        if not ok:
+            raise InvalidSaveError(f"{key}: {what}, not {repr(data.get(key, 'nothing'))[:40]}")
+
+    need(type(data.get("learner")) is int and data["learner"] in range(SEATS), "learner", "a seat 0-3")
+    need(type(data.get("coached")) is bool, "coached", "true or false")
+    need(isinstance(data.get("ai_kind"), str) and data["ai_kind"] in PLAYERS, "ai_kind",
+         f"one of {', '.join(sorted(PLAYERS))}")
+    need(type(data.get("seed")) is int and 0 <= data["seed"] < SEED_LIMIT, "seed",
+         f"an integer 0-{SEED_LIMIT - 1}")
+    need(isinstance(data.get("game"), dict), "game", "a saved game")

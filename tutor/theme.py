@@ -61,10 +61,19 @@ def suit_colour(suit: str, four_colour: bool = False) -> Colour:
 
 @dataclass(frozen=True)
 class Metrics:
-    """Window size and the scale of every length drawn in it."""
+    """The layout size and the scale of every length drawn in it.
+
+    Layouts never go below ``MIN_SIZE``: a smaller window (a window manager that ignores
+    the minimum size hint, down to 1×1) shows the top-left part of the minimum layout
+    rather than boxes of negative size.
+    """
 
     width: int
     height: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "width", max(int(self.width), MIN_SIZE[0]))
+        object.__setattr__(self, "height", max(int(self.height), MIN_SIZE[1]))
 
     @property
     def size(self) -> tuple[int, int]:

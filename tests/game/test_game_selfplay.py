@@ -153,6 +153,7 @@ def test_selfplay_is_deterministic_and_summarises(capsys):
         assert text in out
 
 
-def test_unknown_player_kind_is_refused():
-    with pytest.raises(ValueError, match="unknown player kind"):
+def test_unknown_player_kind_is_refused(capsys):
+    with pytest.raises(SystemExit) as exit_:
         main(["--hands", "1", "--team-a", "nobody"])
+    assert exit_.value.code == 2 and "--team-a" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from tutor.practice import PracticeTable
 from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.review import ReviewScene
 from tutor.scenes.summary import HandSummaryScene, level_table_row
-from tutor.settings import Store
+from tutor.settings import DEMO_MATCH_FILE, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -250,7 +250,7 @@ def test_escape_from_the_summary_leaves_the_table(app) -> None:
     app.handle_event(key(pygame.K_ESCAPE))
     app.frame(0.05)
     assert isinstance(app.stack.top, HomeScene)
-    resumed = PracticeTableScene(app.services)
+    resumed = PracticeTableScene(app.services, slot=scene.slot)
     assert resumed.table.phase == HAND_OVER and resumed.table.game.seed == scene.table.game.seed
 
 
@@ -274,8 +274,8 @@ def test_headless_demo_exits_zero_with_a_summary_screenshot(tmp_path, lang) -> N
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (960, 600)
-    saved = Store(tmp_path).load_match()
-    assert saved is not None and saved["game"]["actions"], "the finished hand is saved with the match"
+    saved = Store(tmp_path).load_match(DEMO_MATCH_FILE)
+    assert saved is not None and saved["game"]["actions"], "the finished hand is saved in the demo slot"
 
 
 def test_keyboard_play(app) -> None:
@@ -315,7 +315,7 @@ def test_deal_code_replays_the_same_deal(tmp_path) -> None:
          "--size", "1280x800", "--screenshot", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    saved = Store(tmp_path).load_match()
+    saved = Store(tmp_path).load_match(DEMO_MATCH_FILE)
     assert saved["game"]["start"]["seed"] == 77
 
 

@@ -20,6 +20,7 @@ handling* (synthetic clicks on cards and buttons), for the headless demo and tes
 from __future__ import annotations
 
 import random
+import traceback
 from collections import Counter
 from typing import TYPE_CHECKING, Callable
 
@@ -28,13 +29,13 @@ import pygame
 from engine import trick_winner
 from engine.cards import Card
 from engine.events import Event, TrickWon
-from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, TRICKS, Game
+from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, SEED_LIMIT, TRICKS, Game
 
 from .. import coach
 from ..i18n import N_, _
 from ..practice import PracticeTable
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS
+from ..settings import ANIMATION_SPEEDS, DEMO_MATCH_FILE, MATCH_FILE
 from ..theme import FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView, table_layout
 from ..widgets.base import Widget
@@ -67,13 +68,15 @@ class PracticeTableScene(Scene):
     starts a new one (``seed``: the first deal; random when ``None``)."""
 
     def __init__(self, services: "Services", table: PracticeTable | None = None, *,
-                 seed: int | None = None, autoplay: bool = False) -> None:
+                 seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
         store = services.store
+        self.slot = slot or (DEMO_MATCH_FILE if autoplay else MATCH_FILE)
+        """The file the match is saved in: a demo never overwrites the learner's match."""
         if table is None:
             table = self._resume() if seed is None else None
         if table is None:
-            seed = random.randrange(2**32) if seed is None else seed
+            seed = random.randrange(SEED_LIMIT) if seed is None else seed
             table = PracticeTable(Game(store.settings.rule_set(), seed), coached=store.settings.coach,
                                   seed=seed)
         self.table = table
@@ -129,21 +132,28 @@ class PracticeTableScene(Scene):
                                   coached=services.store.settings.coach, seed=seed)
         if options is not None and options.autoplay:
             return [cls(services, table, seed=seed, autoplay=True)]
-        scene = cls(services, table, seed=seed)
+        scene = cls(services, table, seed=seed, slot=DEMO_MATCH_FILE)
         scene.play_out(until=lambda table: table.phase == TRICKS and table.learner_to_act
                        and bool(table.view.lead))
         scene._hint()
         return [scene]
 
     def _resume(self) -> PracticeTable | None:
-        data = self.services.store.load_match()
+        """The saved match, or ``None``.  One that does not replay is set aside with a
+        notice (never deleted), whatever is wrong with it: an unforeseen error is
+        printed for the developers, and the learner gets a new match."""
+        store = self.services.store
+        data = store.load_match(self.slot)
         if data is None:
             return None
         try:
             return PracticeTable.from_dict(data)
-        except (ValueError, KeyError, TypeError):
-            self.services.store.clear_match()
-            return None
+        except ValueError as exc:  # InvalidSaveError and every other ShengjiError
+            store.match_failed(exc, self.slot)
+        except Exception as exc:  # noqa: BLE001 - a bug must not cost the learner the app
+            traceback.print_exc()
+            store.match_failed(exc, self.slot)
+        return None
 
     # ------------------------------------------------------------ names and texts
 
@@ -474,9 +484,9 @@ class PracticeTableScene(Scene):
     def _save(self) -> None:
         store = self.services.store
         if self.table.phase == MATCH_OVER:
-            store.clear_match()
+            store.clear_match(self.slot)
         else:
-            store.save_match(self.table.to_dict())
+            store.save_match(self.table.to_dict(), self.slot)
 
     # ------------------------------------------------------------ time
 
@@ -541,8 +551,8 @@ class PracticeTableScene(Scene):
         """Called by the summary: deal the next hand of the match (or a new match)."""
         if self.table.phase == MATCH_OVER:
             store = self.services.store
-            store.clear_match()
-            seed = random.randrange(2**32)
+            store.clear_match(self.slot)
+            seed = random.randrange(SEED_LIMIT)
             self.table = PracticeTable(Game(store.settings.rule_set(), seed), coached=self.table.coached,
                                        seed=seed)
         else:

@@ -52,6 +52,7 @@ class CardArt:
         selected: bool = False,
         four_colour: bool = False,
     ) -> pygame.Surface:
+        width = max(1, width)  # a box squeezed to nothing still gets a (tiny) card
         label = _(JOKER_LABELS[card.rank]) if card.is_joker else ""
         key = (card.index, width, trump, dimmed, selected, four_colour, label)
         surf = self._cache.get(key)
@@ -65,6 +66,7 @@ class CardArt:
         return surf
 
     def back(self, width: int) -> pygame.Surface:
+        width = max(1, width)
         key = ("back", width)
         surf = self._cache.get(key)
         if surf is None:
