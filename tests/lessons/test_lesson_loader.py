@@ -27,8 +27,8 @@ EXPECTED = {
     "80_wrong_expect": ["14: steps[0].expect: disagrees with rule win_trick: the engine refuses DK, "
                         "and the engine also accepts S4"],
     "81_wrong_choice": ["10: steps[0].expect: says dealers+1, but rule hand_result judges attackers+0 right"],
-    "82_three_copies": ["9: steps[0].hand: 3 copies of BJ, but 2 decks hold 2: no deal gives this"],
-    "83_copies_on_table": ["7: steps[0]: 3 copies of HA, but 2 decks hold 2: no deal gives this"],
+    "82_three_copies": ["9: steps[0].hand: BJ appears 3 times, but 2 decks hold only 2 copies: no deal gives this"],
+    "83_copies_on_table": ["7: steps[0]: HA appears 3 times, but 2 decks hold only 2 copies: no deal gives this"],
     "84_big_hand": ["9: steps[0].hand: 26 cards: a hand holds at most 25 here"],
     "85_many_problems": ["7: steps[0].text: a narration needs text", "8: steps[0].txet: unknown field",
                          "11: steps[1].hand: unknown card 'S11'", "14: steps[2].goal: every task needs a one-line goal"],

@@ -22,9 +22,10 @@ from collections import Counter
 from dataclasses import fields
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
-from engine import Card, Rules, deck, parse_cards
+from engine import Card, Rules, check_dealable, parse_cards
+from engine.errors import InvalidCardsError
 from engine.cards import RANKS
 
 from .model import (
@@ -84,19 +85,14 @@ _DATA_KEYS = ("taken", "last_trick", "points", "dealer", "attackers", "seat")
 _TOP = {"title", "summary", "concept", "level", "trump", "steps"}
 
 
-def max_copies(rules: Rules) -> Counter[Card]:
-    """How many copies of each card the decks of ``rules`` hold."""
-    return Counter(deck(rules.decks))
-
-
 class _Reader:
     """Turns parsed YAML into the model, collecting problems instead of stopping."""
 
     def __init__(self, path: str, rules: Rules) -> None:
         self.path, self.rules = path, rules
         self.problems: list[Problem] = []
-        self.over: set[Card] = set()
-        """Cards already reported as too many copies in the current step."""
+        self.over: set[str] = set()
+        """Deal problems already reported in the current step."""
 
     def problem(self, line: int, field: str, message: str) -> None:
         self.problems.append(Problem(self.path, line, field, message))
@@ -137,18 +133,18 @@ class _Reader:
         except ValueError as exc:
             self.problem(line, field, str(exc))
             raise _Invalid from None
-        self.copies(cards, line, field)
+        self.copies([cards], line, field)
         return cards
 
-    def copies(self, cards: Iterable[Card], line: int, field: str) -> None:
-        """Report cards shown more often than the decks hold them."""
-        held = max_copies(self.rules)
-        counts = Counter(cards)
-        over = sorted((c for c in counts if counts[c] > held[c] and c not in self.over), key=lambda c: c.index)
-        self.over.update(over)
-        for card in over:
-            self.problem(line, field, f"{counts[card]} copies of {card}, but {self.rules.decks} decks hold "
-                                      f"{held[card]}: no deal gives this")
+    def copies(self, groups: Iterable[Sequence[Card]], line: int, field: str) -> None:
+        """Report a position no deal can produce (the engine's ``check_dealable``: no
+        card more often than the decks hold it), once per step."""
+        try:
+            check_dealable([list(g) for g in groups], self.rules)
+        except InvalidCardsError as exc:
+            if str(exc) not in self.over:
+                self.over.add(str(exc))
+                self.problem(line, field, f"{exc}: no deal gives this")
 
     def seat(self, value: Any, line: int, field: str) -> int:
         if value not in SEATS:
@@ -251,13 +247,13 @@ class _Reader:
         if len(sizes) > 1:
             self.problem(plays_seq.line, f"{field}.plays", "every play must have as many cards as the lead")
             raise _Invalid
-        self.copies(trick.cards(), plays_seq.line, f"{field}.plays")
+        self.copies([p for p in plays if p is not None], plays_seq.line, f"{field}.plays")
         return trick
 
     def tricks(self, value: Any, line: int, field: str) -> tuple[Trick, ...]:
         items = self.sequence(value, line, field)
         found = tuple(self.trick(v, items.lines[i], f"{field}[{i}]", you=False) for i, v in enumerate(items))
-        self.copies([c for t in found for c in t.cards()], line, field)
+        self.copies([p for t in found for p in t.plays if p is not None], line, field)
         return found
 
     def shown(self, value: Any, line: int, field: str) -> tuple[int, tuple[Card, ...]]:
@@ -482,21 +478,20 @@ class _Reader:
             if len(hand) > HAND_SIZE:
                 self.problem(self.line_of(m, "others"), f"{where}.others[{i}]",
                              f"{len(hand)} cards: a hand holds at most {HAND_SIZE}")
-        table = list(step.hand)
+        groups: list[Sequence[Card]] = [step.hand]
         trick: Trick | None = getattr(step, "trick", None)
         if trick is not None:
-            table.extend(trick.cards())
+            groups.extend(p for p in trick.plays if p is not None)
             lead = trick.plays[0] or ()
             if len(lead) > len(step.hand):
                 self.problem(self.line_of(m, "trick"), f"{where}.trick",
                              f"the lead has {len(lead)} cards but your hand only {len(step.hand)}")
-        for hand in getattr(step, "others", ()):
-            table.extend(hand)
-        table.extend(getattr(step, "played", ()))
+        groups.extend(getattr(step, "others", ()))
+        groups.append(getattr(step, "played", ()))
         shown = getattr(step, "shown", None)
         if shown is not None and shown[0] != 0:
-            table.extend(shown[1])
-        self.copies(table, m.line, f"{where}")
+            groups.append(shown[1])
+        self.copies(groups, m.line, f"{where}")
 
     def lacks_inputs(self, step: Task, m: Map, where: str, missing: list[str], undecided_ok: bool = False) -> bool:
         """Report the keys a step's rule needs but the step lacks, then a missing
@@ -565,11 +560,11 @@ class _Reader:
         if self.lacks_inputs(step, m, where, missing, not rule.needs_trump):
             return
         for i, option in enumerate(step.options):
-            self.copies(option.cards, at("options"), f"{where}.options[{i}]")
-        table = list(step.cards) + list(step.lead) + [c for h in step.others for c in h]
+            self.copies([option.cards], at("options"), f"{where}.options[{i}]")
+        groups: list[Sequence[Card]] = [step.cards, step.lead, *step.others]
         if step.trick is not None:
-            table.extend(step.trick.cards())
-        self.copies(table, m.line, where)
+            groups.extend(p for p in step.trick.plays if p is not None)
+        self.copies(groups, m.line, where)
         if not step.applies(self.rules):
             return
         try:
