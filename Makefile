@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 BABEL  := $(VENV)/bin/pybabel
 
-.PHONY: run test setup catalogs messages bench clean
+.PHONY: run test setup catalogs messages bench lesson-shots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test: setup
 
 bench: setup
 	@for script in bench/*.py; do echo "== $$script"; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script || exit 1; done
+
+# Every step of every lesson, the browser and the rules pages, at 960x600 and 1280x800 in
+# both languages, to look at (not part of the tests).
+lesson-shots: setup
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/lesson_shots.py --out out/lesson-shots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
