@@ -299,6 +299,22 @@ def test_every_step_and_page_fits(make_app, size) -> None:
         check_on_screen(app)
 
 
+def test_every_shown_answer_draws(make_app) -> None:
+    """Two wrong answers show the answer on the table (a play, a lead, a declaration)."""
+    app = make_app(size=(960, 600))
+    for lesson in LESSONS:
+        app.stack.push(LessonPlayerScene(app.services, lesson, seed=3))
+        scene = app.stack.top
+        scene.furthest = len(scene.run.steps) - 1
+        for i in range(len(scene.run.steps)):
+            scene.go(i)
+            while scene.run.is_task and not scene.run.state.done:
+                scene.answer(wrong_answer(scene.run.task, scene.run.ctx))
+            app.frame(0.0)
+            check_on_screen(app, min_px=12)
+        app.stack.pop()
+
+
 def test_continue_opens_the_first_unfinished_lesson(make_app) -> None:
     app = make_app()
     app.store.record_lesson("01", completed=True, mistakes=0, stars=3)

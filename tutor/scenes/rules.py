@@ -115,7 +115,7 @@ class RulesReferenceScene(Scene):
             return "\n".join("· " + bilingual(line, on) for line in section.body)
         extra = self.page - len(reference.sections)
         if extra == 0:
-            return "\n\n".join(f"{bilingual(t.heading, on, ' / ')}\n{bilingual(t.body, on)}" for t in reference.glossary)
+            return "\n\n".join(f"● {bilingual(t.heading, on, ' / ')}\n{bilingual(t.body, on)}" for t in reference.glossary)
         if extra == 1:
             return "\n".join("· " + bilingual(line, on) for line in reference.option_lines(self.rules))
         if extra == 2:

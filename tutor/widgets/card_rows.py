@@ -54,7 +54,7 @@ class CardRows(Widget):
     # ----------------------------------------------------------------- geometry
 
     def label_width(self) -> int:
-        return min(self.metrics.px(170), self.rect.width // 4)
+        return min(self.metrics.px(170), self.rect.width // 3)
 
     def row_rects(self) -> list[pygame.Rect]:
         n = max(1, len(self.rows))

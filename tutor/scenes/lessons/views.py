@@ -293,6 +293,8 @@ class CardTaskView(StepView):
         task = run.task
         if not (isinstance(task, Lead) and task.others and self.done and played):
             return {}
+        if any(len(hand) < len(played) for hand in task.others):
+            return {}  # only part of the other hands is known (a throw's suit): no trick to show
         return {seat: legal_follow(list(hand), played, run.ctx) for seat, hand in zip((1, 2, 3), task.others)}
 
     def _set_trick(self, run: LessonRun, played: list[Card], replies: dict[int, list[Card]]) -> None:
@@ -311,8 +313,8 @@ class CardTaskView(StepView):
             self.trick.set(plays, None, ctx)
         elif isinstance(task, Lead) and self.done and played:
             plays = [(0, played)] + sorted(replies.items())
-            winner = trick_winner([p for _s, p in plays], judge_ctx)
-            self.trick.set(plays, plays[winner][0], ctx)
+            winner = plays[trick_winner([p for _s, p in plays], judge_ctx)][0] if replies else None
+            self.trick.set(plays, winner, ctx)
         else:
             self.trick.set([], None, None)
 
@@ -442,7 +444,7 @@ class ChoiceView(StepView):
         self.trick.place(hidden, m)
         self.table.place(hidden, m)
         if self.picture is None:
-            width = min(rect.width, m.px(640 if not self.list.pictures else 860))
+            width = min(rect.width, m.px(760 if not self.list.pictures else 860))
             self.list.place((rect.centerx - width // 2, rect.top, width, rect.height), m)
             return
         left_w = int(rect.width * (0.55 if self.picture != "rows" else 0.6))
