@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from engine import TrumpContext, check_follow, format_cards, parse_cards
@@ -15,6 +15,7 @@ from tutor.i18n import set_language
 from engine.combos import can_pack, pair_faces
 from tutor import coach
 
+from ..volume import examples
 from .corpus import positions
 
 
@@ -126,7 +127,7 @@ def structured_follow(draw):
     return hand + extra, lead
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(structured_follow(), st.randoms(use_true_random=False))
 def test_hint_agrees_on_structured_follows(case, rng) -> None:
     hand, lead = case

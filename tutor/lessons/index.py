@@ -72,9 +72,10 @@ def _entry(item: object, line: int, i: int, where: str, problems: list[Problem])
     return IndexEntry(lesson_id, file, tuple(topics), reference)
 
 
-@lru_cache(maxsize=4)
-def read_index(directory: Path) -> Index:
-    """The index of ``directory``, with any problems found in it."""
+@lru_cache(maxsize=16)
+def read_index(directory: Path, stamp: tuple[int, int] | None = None) -> Index:
+    """The index of ``directory``, with any problems found in it (``stamp``, the file's
+    change stamp, makes a changed index be read again)."""
     path = directory / INDEX_FILE
     where = str(path)
     problems: list[Problem] = []
@@ -104,7 +105,10 @@ def lesson_index(directory: Path | None = None) -> tuple[IndexEntry, ...]:
     """The entries of ``index.yaml`` in teaching order; ``ValueError`` on a broken index."""
     from .loader import LESSON_DIR
 
-    index = read_index(directory or LESSON_DIR)
+    from .loader import file_stamp
+
+    folder = directory or LESSON_DIR
+    index = read_index(folder, file_stamp(folder / INDEX_FILE))
     if index.problems:
         raise ValueError(str(index.problems[0]))
     return index.entries
@@ -114,7 +118,9 @@ def entry_for_file(path: Path) -> IndexEntry | None:
     """The index entry of a lesson file, if its folder's index lists it."""
     if not (path.parent / INDEX_FILE).is_file():
         return None
-    index = read_index(path.parent.resolve())
+    from .loader import file_stamp
+
+    index = read_index(path.parent.resolve(), file_stamp(path.parent / INDEX_FILE))
     return next((e for e in index.entries if e.file == path.name), None)
 
 

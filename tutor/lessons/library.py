@@ -1,8 +1,9 @@
 """The lesson library: the index, the lessons and the rules reference, read once.
 
 Scenes ask the library instead of reading files, so opening the browser, a lesson or
-the reference costs nothing after the first time.  Lessons are cached per rule set
-(a lesson's steps and answers depend on the options in force).
+the reference costs nothing after the first time: lessons are read once per rule set
+(a lesson's steps and answers depend on the options in force) and again only when a
+file changes (``load_all``), the reference once.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import Mapping
 
 from engine import Rules
 
-from .index import Index, read_index
-from .loader import LESSON_DIR, load_all
+from .index import INDEX_FILE, Index, read_index
+from .loader import LESSON_DIR, file_stamp, load_all
 from .model import Lesson, Problem, UnavailableLesson
 from .reference import REFERENCE_PATH, Reference, load_reference
 
@@ -24,19 +25,15 @@ class LessonLibrary:
 
     def __init__(self, directory: Path = LESSON_DIR) -> None:
         self.directory = directory
-        self._lessons: dict[tuple, list[Lesson | UnavailableLesson]] = {}
         self._reference: tuple[Reference | None, list[Problem]] | None = None
 
     @property
     def index(self) -> Index:
-        return read_index(self.directory)
+        return read_index(self.directory, file_stamp(self.directory / INDEX_FILE))
 
     def lessons(self, rules: Rules) -> list[Lesson | UnavailableLesson]:
         """Every lesson of the index in teaching order (broken files as unavailable)."""
-        key = tuple(sorted(rules.to_dict().items()))
-        if key not in self._lessons:
-            self._lessons[key] = load_all(self.directory, rules)
-        return self._lessons[key]
+        return load_all(self.directory, rules)
 
     def lesson(self, lesson_id: str, rules: Rules) -> Lesson | UnavailableLesson | None:
         return next((x for x in self.lessons(rules) if x.id == lesson_id), None)

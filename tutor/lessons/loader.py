@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import fields
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -57,7 +58,7 @@ from .model import (
 from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
 from .yamlfile import Map, Seq, load_bytes
 
-LESSON_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+from ..resources import LESSONS as LESSON_DIR
 HAND_SIZE = 25
 """Cards a player is dealt (RULES.md §1); the dealer holds 8 more while burying."""
 BURY_HAND = 33
@@ -640,10 +641,30 @@ def load_lesson(path: str | Path, rules: Rules | None = None) -> Lesson | Unavai
 
 
 def load_all(directory: Path = LESSON_DIR, rules: Rules | None = None) -> list[Lesson | UnavailableLesson]:
-    """Every lesson of the index, in teaching order; broken ones as ``UnavailableLesson``."""
+    """Every lesson of the index, in teaching order; broken ones as ``UnavailableLesson``.
+
+    Each file is read and checked once per rule set: later calls (every browser, rules
+    or review screen) reuse the lesson until the file changes (size or time stamp)."""
     from .index import read_index
 
-    index = read_index(directory)
+    rules = rules if rules is not None else Rules()
+    index = read_index(directory, file_stamp(directory / "index.yaml"))
     if index.problems:
         return [UnavailableLesson("00", str(directory / "index.yaml"), tuple(index.problems))]
-    return [read_lesson(directory / e.file, e.id, e.reference, rules) for e in index.entries]
+    return [_read_unchanged(directory / e.file, file_stamp(directory / e.file), e.id, e.reference, rules)
+            for e in index.entries]
+
+
+@lru_cache(maxsize=256)
+def _read_unchanged(path: Path, stamp: tuple[int, int], lesson_id: str, topic: str | None,
+                    rules: Rules) -> Lesson | UnavailableLesson:
+    return read_lesson(path, lesson_id, topic, rules)
+
+
+def file_stamp(path: Path) -> tuple[int, int]:
+    """A file's change stamp (time and size): a changed file is read again."""
+    try:
+        info = path.stat()
+    except OSError:
+        return (0, -1)
+    return (info.st_mtime_ns, info.st_size)

@@ -70,7 +70,7 @@ class Feedback:
                 suit = self.ctx.suit_of(lead[0]) if lead else None
             return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note, task.answer)
         shown = shown_answer(task, self.ctx)
-        lines = [words.answer_line(shown if isinstance(shown, str) else self.ctx.sorted(shown))]
+        lines = [words.answer_line(self.ctx.sorted(shown) if isinstance(task, CardTask) else shown)]
         if task.explain:
             lines.append(words.tr(task.explain))
         elif isinstance(task, Choose):

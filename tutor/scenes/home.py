@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -16,10 +16,6 @@ from ..text import TextLayout
 from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from .common import LANGUAGE_NAMES, Chrome
-from .lessons import LessonBrowserScene, LessonPlayerScene
-from .practice import PracticeTableScene
-from .rules import RulesReferenceScene
-from .settings import SettingsScene
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -36,13 +32,12 @@ class HomeScene(Scene):
         super().__init__(services)
         app = services.app
         self.chrome = Chrome(services, N_("Shengji Tutor"), back=False)
-        push = app.stack.push
         specs = [
-            (N_("Continue lesson"), lambda: push(LessonPlayerScene(services))),
-            (N_("Lessons"), lambda: push(LessonBrowserScene(services))),
-            (N_("Practice"), lambda: push(PracticeTableScene(services))),
-            (N_("Settings"), lambda: push(SettingsScene(services))),
-            (N_("Rules reference"), lambda: push(RulesReferenceScene(services))),
+            (N_("Continue lesson"), self._opener("lesson")),
+            (N_("Lessons"), self._opener("lessons")),
+            (N_("Practice"), self._opener("practice")),
+            (N_("Settings"), self._opener("settings")),
+            (N_("Rules reference"), self._opener("rules")),
             (self.language_label, app.next_language),
             (N_("Quit"), app.quit),
         ]
@@ -50,6 +45,16 @@ class HomeScene(Scene):
         self.menu = Menu(self.buttons)
         self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
         self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        """Open scene ``name``, importing its module only then (a quick start)."""
+
+        def open_scene() -> None:
+            from . import SCENES
+
+            self.services.app.stack.push(SCENES[name](self.services))
+
+        return open_scene
 
     @staticmethod
     def language_label() -> str:

@@ -45,6 +45,29 @@ class ReviewScene(Scene):
         self.count = len(tricks)
         self._show()
 
+    @classmethod
+    def demo(cls, services: "Services") -> list[Scene]:
+        """``--scene review``: the practice demo's deal played to its end, the learner
+        following with the engine's first legal cards instead of the coach's choice (so
+        there are differences to show), opened from that hand's summary."""
+        from engine.game import HAND_OVER, MATCH_OVER, TRICKS
+
+        from .practice import PracticeTableScene
+        from .summary import HandSummaryScene
+
+        table_scene = PracticeTableScene.demo(services)[0]
+        assert isinstance(table_scene, PracticeTableScene)
+        table = table_scene.table
+
+        def following(t: PracticeTable) -> bool:
+            return t.phase in (HAND_OVER, MATCH_OVER) or (t.phase == TRICKS and t.learner_to_act and bool(t.view.lead))
+
+        table_scene.play_out(until=following)
+        while table.phase == TRICKS:
+            table.submit(table.game.legal_follow(table.learner))
+            table_scene.play_out(until=following)
+        return [table_scene, HandSummaryScene(services, table_scene), cls(services, table)]
+
     # ------------------------------------------------------------ content
 
     def trick_text(self) -> str:

@@ -103,9 +103,18 @@ class LessonPlayerScene(Scene):
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
+        """The lesson of ``--lesson`` (checked by the app) at step ``--step``, else the
+        lesson to continue, over the lessons list; answers in one fixed order, so a
+        screenshot is the same every time."""
         from .browser import LessonBrowserScene
 
-        return [LessonBrowserScene(services), cls(services)]
+        options = services.app.options
+        scene = cls(services, getattr(options, "lesson", None), seed=1)
+        step = getattr(options, "step", None)
+        if step:
+            scene.furthest = step - 1
+            scene.go(step - 1)
+        return [LessonBrowserScene(services), scene]
 
     # ----------------------------------------------------------------- state
 
