@@ -199,6 +199,8 @@ WRONG = [
      "You still hold diamonds, the suit that was led: while you have cards of the suit led, you must play them."),
     ("06", "♣8 ♣8 ♣9 ♣9 is led", "CK CK C4 C4",
      "A tractor was led and you hold a tractor of clubs: you must play it."),
+    ("06", "♠3 ♠3 ♠4 ♠4 is led", "SK SK S10 S8",
+     "The lead has pairs and you hold pairs of spades: play as many pairs as the lead has, as far as yours go."),
     ("07", "♣K ♣K is led", "BJ SA",
      "That cannot win: only a play of the lead's shape can, all of the suit led or all trumps, with as many "
      "pairs and tractors as the lead."),

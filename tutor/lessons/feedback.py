@@ -24,6 +24,8 @@ HINTS = {
     "must_follow_suit": N_("You still hold {suit}, the suit that was led: while you have cards of the suit "
                            "led, you must play them."),
     "must_play_pair": N_("A pair was led and you hold a pair of {suit}: you must answer with a pair."),
+    "must_play_pairs": N_("The lead has pairs and you hold pairs of {suit}: play as many pairs as the lead "
+                          "has, as far as yours go."),
     "must_play_tractor": N_("A tractor was led and you hold a tractor of {suit}: you must play it."),
     "missed_trumps": N_("Some trumps are still in your hand. Trumps are both jokers, every level card and "
                         "every card of the trump suit."),

@@ -22,7 +22,7 @@ import random
 import zlib
 from dataclasses import dataclass, field
 
-from engine import Card, Rules, TrumpContext
+from engine import Card, Rules, TrumpContext, lead_shape
 
 from tutor.i18n import _
 
@@ -68,6 +68,8 @@ class Feedback:
             if isinstance(task, CardTask):
                 lead = _lead_of(task)
                 suit = self.ctx.suit_of(lead[0]) if lead else None
+                if j.reason == "must_play_pair" and lead and lead_shape(lead, self.ctx).pairs > 1:
+                    j = Judgement(False, "must_play_pairs", j.cards)  # a tractor or a throw led
             return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note, task.answer)
         shown = shown_answer(task, self.ctx)
         lines = [words.answer_line(self.ctx.sorted(shown) if isinstance(task, CardTask) else shown)]
