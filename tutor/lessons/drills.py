@@ -138,31 +138,29 @@ def _trick(rng: random.Random, lead: list[Card], pack: _Deck, suit: str, ctx: Tr
     return Trick(leader, tuple(plays))
 
 
-def follow_single(rng: random.Random, rules: Rules) -> Task | None:
+def _follow(rng: random.Random, rules: Rules, pair: bool) -> Task | None:
+    """A side-suit single (or pair) led, the learner holding some of that suit."""
     position = _position(rng, no_trump=0)
     ctx = position.context(rules)
     suit = _side_suit(rng, ctx)
     pack = _Deck(rng, rules)
-    lead = pack.take(1, _plain(suit, ctx))
-    others = [s for s in SUITS if s != suit and s != ctx.trump]
-    hand = pack.take(rng.randint(1, 3), _plain(suit, ctx)) + \
-        pack.take(4, lambda c: not c.is_joker and ctx.suit_of(c) in others)
+    plain = _plain(suit, ctx)
+    lead = pack.pair(plain) if pair else pack.take(1, plain)
+    held = pack.pair(plain) if pair and rng.random() < 0.7 else []
+    others = [s for s in SUITS if s != suit and s != ctx.trump]  # no trumps: lesson 1 has none yet
+    hand = held + pack.take(rng.randint(1, 3), plain) + \
+        pack.take(4 - len(held) // 2, lambda c: not c.is_joker and ctx.suit_of(c) in others)
     trick = _trick(rng, lead, pack, suit, ctx, rng.choice((1, 2, 3)))
-    return PlayTrick(line=0, goal=Phrase(N_("Follow the lead.")), answer="legal_follow", hand=tuple(hand),
-                     trick=trick, position=position)
+    goal = Phrase(N_("Follow the pair.")) if pair else Phrase(N_("Follow the lead."))
+    return PlayTrick(line=0, goal=goal, answer="legal_follow", hand=tuple(hand), trick=trick, position=position)
+
+
+def follow_single(rng: random.Random, rules: Rules) -> Task | None:
+    return _follow(rng, rules, pair=False)
 
 
 def follow_pair(rng: random.Random, rules: Rules) -> Task | None:
-    position = _position(rng, no_trump=0)
-    ctx = position.context(rules)
-    suit = _side_suit(rng, ctx)
-    pack = _Deck(rng, rules)
-    lead = pack.pair(_plain(suit, ctx))
-    held = pack.pair(_plain(suit, ctx)) if rng.random() < 0.7 else []
-    hand = held + pack.take(rng.randint(1, 3), _plain(suit, ctx)) + pack.take(3, lambda c: ctx.suit_of(c) != suit)
-    trick = _trick(rng, lead, pack, suit, ctx, rng.choice((1, 2, 3)))
-    return PlayTrick(line=0, goal=Phrase(N_("Follow the pair.")), answer="legal_follow", hand=tuple(hand),
-                     trick=trick, position=position)
+    return _follow(rng, rules, pair=True)
 
 
 def spot_tractors(rng: random.Random, rules: Rules) -> Task | None:

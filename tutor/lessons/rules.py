@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Sequence
 from engine import (
     TRUMP,
     Card,
+    LeadShape,
     TrumpContext,
     check_follow,
     check_lead,
@@ -118,17 +119,18 @@ def ties(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> bool:
     return False
 
 
+def _by_shape(shape: LeadShape, throw: str, tractor: str, pair: str) -> set[str]:
+    """The idea for a lead of this shape: a throw, a tractor, a pair (none for a single)."""
+    kinds = {c.kind for c in shape.components}
+    if shape.is_throw:
+        return {throw}
+    return {tractor} if "tractor" in kinds else {pair} if "pair" in kinds else set()
+
+
 def trick_needs(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> set[str]:
     """The ideas needed to see who wins a trick."""
     shape = lead_shape(plays[0], ctx)
-    needs = {"highest_wins"}
-    kinds = {c.kind for c in shape.components}
-    if shape.is_throw:
-        needs.add("throw")
-    elif "tractor" in kinds:
-        needs.add("tractor_beats")
-    elif "pair" in kinds:
-        needs.add("pair_beats")
+    needs = {"highest_wins"} | _by_shape(shape, "throw", "tractor_beats", "pair_beats")
     for play in plays[1:]:
         if classify_follow(plays[0], play, ctx) == "ruff":
             needs.add("ruff")
@@ -148,17 +150,10 @@ def trick_needs(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> set[str]:
 def follow_needs(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) -> set[str]:
     """The ideas needed to follow ``lead`` from ``hand``."""
     shape = lead_shape(lead, ctx)
-    needs = {"trick", "follow_suit"}
+    needs = {"trick", "follow_suit"} | _by_shape(shape, "follow_throw", "follow_tractor", "follow_pair")
     held = [c for c in hand if ctx.suit_of(c) == shape.suit]
     if len(held) < shape.size:
         needs.add("void")
-    kinds = {c.kind for c in shape.components}
-    if shape.is_throw:
-        needs.add("follow_throw")
-    elif "tractor" in kinds:
-        needs.add("follow_tractor")
-    elif "pair" in kinds:
-        needs.add("follow_pair")
     if shape.suit == TRUMP:
         needs.add("follow_trump")
     if moved_suit(list(hand) + list(lead), ctx):
