@@ -8,7 +8,7 @@ BABEL    := $(VENV)/bin/pybabel
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
-.PHONY: run test setup catalogs messages bench soak shots lesson-shots readme-shots dist test-packaging desktop-entry clean
+.PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots dist test-packaging desktop-entry clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -81,6 +81,11 @@ desktop-entry: setup
 	cp assets/icon.png $(ICONS)/shengji-tutor.png
 	sed 's|^Exec=.*|Exec=$(CURDIR)/$(VENV)/bin/shengji-tutor|' assets/shengji-tutor.desktop > $(APPS)/shengji-tutor.desktop
 	@echo "installed $(APPS)/shengji-tutor.desktop"
+
+# The coach's full audit: 40 practice hands in both languages with the hard advisor,
+# every claim of every text checked (tests/coach); prints the counts.
+audit: setup
+	$(HEADLESS) $(PY) -m tests.coach.audit 40 ai:hard
 
 bench: setup
 	@for script in bench/*.py; do echo "== $$script"; $(HEADLESS) $(PY) $$script || exit 1; done

@@ -43,6 +43,13 @@ def timed(action) -> float:
     return min(runs)
 
 
+def fresh(action, view):
+    """``action(view)`` with nothing remembered about the view (the coach keeps each
+    position's facts once computed)."""
+    coach.position.cache_clear()
+    return action(view)
+
+
 def report(name: str, samples: list[float], target: float, measure: str = "p99") -> None:
     print(f"{name}: n={len(samples)} p50={statistics.median(samples):.3f} ms "
           f"p99={percentile(samples, 0.99):.3f} ms (target {measure} < {target} ms)")
@@ -54,12 +61,12 @@ def bench_hints() -> None:
     lines: list[float] = []
     hovers: list[float] = []
     for view, ctx in positions(2026, hands=8):
-        lines.append(timed(lambda: coach.hint_line(view)))
+        lines.append(timed(lambda: fresh(coach.hint_line, view)))
         lead = list(view.lead or ())
         if lead:
             for card in set(view.hand) - selectable(view.hand, lead, [], ctx):
                 hovers.append(timed(
-                    lambda: coach.refusal_text(view, coach.blocked(view, [], card), card)))
+                    lambda: fresh(lambda v: coach.joined(coach.blocked_sentences(v, [], card)), view)))
     report("hint line", lines, 5)
     report("hover sentence", hovers, 5)
 

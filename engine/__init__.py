@@ -8,13 +8,14 @@ change.  Where each rule of RULES.md lives:
 - §2 trumps, card order, effective suits: ``engine.rules.TrumpContext``
 - §3 pairs, tractors, the unique decomposition: ``engine.combos.decompose``
 - §4 leading and throws: ``engine.play.check_lead``
-- §5 following: ``engine.play.check_follow`` (and ``selectable``, ``legal_follow``)
+- §5 following: ``engine.play.follow_requirements`` (the ladder of obligations), read by
+  ``check_follow``, ``selectable``, ``why_not_selectable`` and ``legal_follow``
 - §6 winning a trick: ``engine.play.trick_winner``
 - §7 declaring, the kitty, dealing: ``engine.game`` (``declaration_error``,
   ``legal_declarations``, ``Game.bury``, ``Game.close_declaring``)
-- §8 kitty multiplier and level table: ``engine.scoring``; applied to a hand in
+- §8 kitty multiplier and level table, §9 dealer rotation, levels, the end of a match:
+  ``engine.scoring`` (``hand_outcome`` puts them together); applied to a hand in
   ``engine.game.Game`` (``HandScored`` event)
-- §9 dealer rotation, levels, the end of a match: ``engine.game.level_change``
 - bad input: every error is a ``ShengjiError`` (a ``ValueError``) of ``engine.errors``;
   the functions exported here check their arguments (``engine.checks``)
 - players: ``engine.players`` (protocol, registry, random player), ``engine.ai``
@@ -36,9 +37,9 @@ from .errors import (
     InvalidTrickError,
     ShengjiError,
 )
-from .play import FollowVerdict, LeadResult, LeadShape
+from .play import FollowVerdict, LeadResult, LeadShape, Rung
 from .rules import TRUMP, Rules, TrumpContext
-from .scoring import HandResult
+from .scoring import HandOutcome, HandResult, LevelChange, LevelRow
 
 # The public functions check their arguments once, here (``engine.checks``); the
 # engine's own modules call the unchecked originals in ``engine.play`` and friends.
@@ -55,6 +56,10 @@ matches_lead = _guard(_play.matches_lead, _checks.matches_args)
 classify_follow = _guard(_play.classify_follow, _checks.classify_args)
 kitty_multiplier = _guard(_scoring.kitty_multiplier, _checks.lead_only_args)
 hand_result = _guard(_scoring.hand_result, _checks.points_args)
+follow_requirements = _guard(_play.follow_requirements, _checks.legal_follow_args)
+hand_outcome = _guard(_scoring.hand_outcome, _checks.outcome_args)
+level_row = _guard(_scoring.level_row, _checks.level_row_args)
+level_change = _guard(_scoring.level_change, _checks.level_change_args)
 
 __all__ = [
     "Card",
@@ -71,6 +76,8 @@ __all__ = [
     "LeadResult",
     "check_follow",
     "FollowVerdict",
+    "follow_requirements",
+    "Rung",
     "selectable",
     "legal_follow",
     "why_not_selectable",
@@ -82,6 +89,12 @@ __all__ = [
     "kitty_multiplier",
     "hand_result",
     "HandResult",
+    "hand_outcome",
+    "HandOutcome",
+    "level_row",
+    "LevelRow",
+    "level_change",
+    "LevelChange",
     "check_dealable",
     "ShengjiError",
     "InvalidCardsError",

@@ -26,10 +26,11 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
-from .cards import ALL_FACES, Card, _card_list, _short
+from .cards import ALL_FACES, RANKS, Card, _card_list, _short
 from .errors import InvalidArgumentError, InvalidCardsError, InvalidTrickError
 from .play import LeadShape
 from .rules import TRUMP, Rules, TrumpContext
+from .scoring import HandResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -232,3 +233,49 @@ def check_dealable(hands: Iterable[Sequence[Card]], rules: Rules | None = None) 
         if len(group) > limit:
             raise InvalidCardsError(f"a hand of {len(group)} cards: a seat holds {limit} at most")
     _count(rules.decks, (card for group in groups for card in group))
+
+
+def _int(value: Any, name: str) -> int:
+    if type(value) is not int:
+        raise InvalidArgumentError(f"{name} must be an integer, not {_short(value)}")
+    return value
+
+
+def _seat(seat: Any, name: str = "dealer") -> int:
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise InvalidArgumentError(f"{name} must be a seat 0-3, not {_short(seat)}")
+    return seat
+
+
+def _levels(levels: Any) -> list[str]:
+    if isinstance(levels, (str, bytes, dict)) or not hasattr(levels, "__iter__"):
+        raise InvalidArgumentError(f"levels must be the two teams' ranks, not {_short(levels)}")
+    levels = list(levels)
+    if len(levels) != 2 or any(level not in RANKS for level in levels):
+        raise InvalidArgumentError(f"levels must be two ranks such as ['2', '5'], not {_short(levels)}")
+    return levels
+
+
+def level_row_args(attacker_points: Any) -> tuple:
+    """``level_row``: an integer."""
+    return (_int(attacker_points, "attacker_points"),)
+
+
+def level_change_args(levels: Any, dealer: Any, result: Any, rules: Any) -> tuple:
+    if not isinstance(result, HandResult):
+        raise InvalidArgumentError(f"result must be a HandResult from hand_result, not {_short(result)}")
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules, not {_short(rules)}")
+    return _levels(levels), _seat(dealer), result, rules
+
+
+def outcome_args(trick_points: Any, kitty: Any, last_lead: Any, attackers_won_last: Any,
+                 dealer: Any, levels: Any, ctx: Any, penalties: Any = 0) -> tuple:
+    """``hand_outcome``: points as integers, the kitty and the last lead as cards."""
+    ctx = _ctx(ctx)
+    kitty, last_lead = _card_list(kitty, "kitty"), _lead(last_lead, "the last lead")
+    _copies(ctx.rules.decks, kitty, last_lead)
+    if type(attackers_won_last) is not bool:
+        raise InvalidArgumentError(f"attackers_won_last must be True or False, not {_short(attackers_won_last)}")
+    return (_int(trick_points, "trick_points"), kitty, last_lead, attackers_won_last,
+            _seat(dealer), _levels(levels), ctx, _int(penalties, "penalties"))

@@ -52,13 +52,10 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
 from . import (
-    HandResult,
     LeadResult,
     check_follow,
     check_lead,
     dealcode,
-    hand_result,
-    kitty_multiplier,
     trick_winner,
 )
 from . import legal_follow as _legal_follow
@@ -84,6 +81,7 @@ from .events import (
 )
 from .errors import InvalidSaveError, ShengjiError
 from .rules import Rules, TrumpContext
+from .scoring import LevelChange, hand_outcome, level_change  # noqa: F401  (re-exported)
 from .view import Declaration, Play, PlayerView, TrickRecord
 
 SEATS = 4
@@ -274,49 +272,6 @@ def view_declarations(view: PlayerView) -> list[Declaration]:
     if view.phase not in (DEALING, DECLARING):
         return []
     return legal_declarations(view.seat, view.hand, view.level, view.declaration, view.rules)
-
-
-# --- the end of a hand (RULES.md §8–9) ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LevelChange:
-    """What a hand's result does to the match: ``team`` (0 = A, 1 = B) deals next and
-    goes from ``before`` to ``after`` (capped at "A")."""
-
-    team: int
-    before: str
-    after: str
-    next_dealer: int
-    wins_match: bool
-
-
-def level_change(
-    levels: Sequence[str], dealer: int, result: HandResult, rules: Rules
-) -> LevelChange:
-    """Apply ``hand_result``'s verdict: who deals next, which team goes up, match end.
-
-    The dealers hold → the dealer's partner deals; the attackers take over → the old
-    dealer's 下家 deals.  The team dealing next gains ``result.levels``.  By default
-    going past A (jumping over it too) wins the match; with ``must_defend_a`` levels
-    stop at A and the match is won by holding as dealers at level A.
-
-    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules())
-    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=True)
-    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules(must_defend_a=True))
-    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=False)
-    """
-    take_over = result.attackers_take_over
-    next_dealer = (dealer + 1) % SEATS if take_over else (dealer + 2) % SEATS
-    team = next_dealer % 2
-    before = levels[team]
-    reached = RANKS.index(before) + result.levels
-    top = len(RANKS) - 1
-    if rules.must_defend_a:
-        wins = not take_over and levels[dealer % 2] == "A"
-    else:
-        wins = reached > top
-    return LevelChange(team, before, RANKS[min(reached, top)], next_dealer, wins)
 
 
 # --- the record of a finished hand ------------------------------------------------------
@@ -800,13 +755,12 @@ class Game:
         assert self.ctx is not None and self.dealer is not None
         dealer = self.dealer
         last = self.tricks[-1]
-        kitty_points = points(self.kitty)
-        multiplier = None
-        if self.is_attacker(last.winner):
-            multiplier = kitty_multiplier(list(last.plays[0].cards), self.ctx)
-            self.attacker_points += kitty_points * multiplier
-        result = hand_result(self.attacker_points, self.rules)
-        change = level_change(self.levels, dealer, result, self.rules)
+        outcome = hand_outcome(self.trick_points, self.kitty, last.plays[0].cards,
+                               self.is_attacker(last.winner), dealer, self.levels, self.ctx,
+                               self.penalties)
+        self.attacker_points = outcome.attacker_points
+        result, change = outcome.result, outcome.change
+        kitty_points, multiplier = outcome.kitty_points, outcome.kitty_multiplier
         self._emit(
             HandScored(
                 self.hand_number,

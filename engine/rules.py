@@ -22,6 +22,9 @@ from .errors import InvalidArgumentError, InvalidRulesError
 TRUMP = "T"
 """The effective suit of every trump."""
 
+JOKER_TRUMP, LEVEL_TRUMP, TWO_TRUMP, SUIT_TRUMP = "joker", "level", "constant_two", "trump_suit"
+"""Why a card is a trump (``TrumpContext.trump_kind``)."""
+
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "decks": (2,),
     "constant_twos": (False, True),
@@ -213,6 +216,25 @@ class TrumpContext:
 
     def is_trump(self, card: Card) -> bool:
         return self.suit_table[card.index] == TRUMP
+
+    def trump_kind(self, card: Card) -> str | None:
+        """Why ``card`` is a trump (RULES.md §2), or ``None`` for a side card:
+        ``"joker"``, ``"level"`` (a level card), ``"constant_two"`` (a 2 under the
+        ``constant_twos`` option), ``"trump_suit"``.
+
+        >>> ctx = TrumpContext("10", "H", Rules(constant_twos=True))
+        >>> [ctx.trump_kind(Card(t)) for t in ("LJ", "S10", "H10", "S2", "H5", "S5")]
+        ['joker', 'level', 'level', 'constant_two', 'trump_suit', None]
+        """
+        if self.suit_table[card.index] != TRUMP:
+            return None
+        if card.suit == JOKER:
+            return JOKER_TRUMP
+        if card.rank == self.level:
+            return LEVEL_TRUMP
+        if card.suit != self.trump:
+            return TWO_TRUMP
+        return SUIT_TRUMP
 
     def suit_of(self, card: Card) -> str:
         """The effective suit: ``"T"`` for every trump, else the printed suit."""

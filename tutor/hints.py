@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from engine import Card, TrumpContext
+from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
 
 from tutor.i18n import N_, _, ngettext
@@ -73,6 +73,9 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
                         "The lead has {n} cards, so play exactly {n}.", n).format(n=n)
     if reason == "must_play_pair" and len(cards) > 2:
         reason = "must_play_pairs"
+    if reason == "must_play_pairs" and len(cards) <= 2:
+        return _("You hold the pair {cards}: the lead has pairs, so you must play it.").format(
+            cards=cards_text(cards))
     template = _REASONS.get(reason)
     if template is None:
         return ""
@@ -86,9 +89,15 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
 
 
 def follow_hint(verdict: Any, lead: Sequence[Card], ctx: TrumpContext) -> str:
-    """The sentence for an illegal follow: ``verdict`` is ``check_follow``'s answer."""
+    """The sentence for an illegal follow: ``verdict`` is ``check_follow``'s answer.
+
+    The pair rule is worded by what was led: "a pair was led" only for a single pair;
+    a tractor or a throw with pairs asks for as many pairs as the follow ladder says."""
     if verdict.legal:
         return ""
     if verdict.reason == "wrong_count":
         return reason_text(verdict.reason, lead, ctx)
-    return reason_text(verdict.reason, verdict.cards or (), ctx, suit=ctx.suit_of(lead[0]))
+    reason = verdict.reason
+    if reason == "must_play_pair" and lead_shape(list(lead), ctx).pairs > 1:
+        reason = "must_play_pairs"
+    return reason_text(reason, verdict.cards or (), ctx, suit=ctx.suit_of(lead[0]))

@@ -9,28 +9,41 @@ owns timing and drawing; this object owns the rules of the table:
   play the selected cards); ``selectable``/``why_not`` say which cards may be picked
   and why not; a refused play comes back as a sentence, never as an exception;
 - in a coached hand: the hint ladder, one sentence the first time each thing happens,
-  undo of the learner's last play, and the review after the hand.
+  declaring and burying advice, tips, undo of the learner's last play, and the review
+  after the hand.
 
-The learner's seat also has an AI player: it is the coach's advisor, and it drives the
-seat when the scene plays by itself (``--autoplay``).
+The coach's advisor is the strongest AI (``advisor_kind``, ``ai:hard``) whatever the
+opponents' level; it decides from the learner's view alone, seeded by that view, so
+the same view always gets the same advice.  The learner's seat also has an AI player
+of the table's kind: it drives the seat when the scene plays by itself (``--autoplay``).
 """
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine import Card, InvalidSaveError
+from engine import Card, HandOutcome, InvalidSaveError, format_cards, hand_outcome
 from engine.players import PLAYERS, make_player
 from engine.events import Event, HandScored, TrickWon
 from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEED_LIMIT, SEGMENT, TRICKS, Game, PlayCards
-from engine.view import Declaration, PlayerView
+from engine.view import Decision, Declaration, PlayerView
 
 from . import coach
-from .i18n import _
+from .coach import Said, joined
+from .coach.said import SeatRef
+from .i18n import N_, _
+
+ADVISOR = "ai:hard"
+"""The coach's advisor: the strongest AI player."""
 
 SEGMENT_CARDS = SEGMENT * SEATS
 """The AI players may declare after each dealing segment (five cards each)."""
+
+_NOW_BURYING = N_("{who} is burying 8 cards.")
+_TO_PLAY = N_("{who} to play.")
+_HAND_OVER = N_("The hand is over.")
 
 
 @dataclass(frozen=True)
@@ -45,15 +58,16 @@ class PracticeTable:
     """One practice match seen from ``learner``'s seat (see the module docstring)."""
 
     def __init__(self, game: Game, learner: int = 0, *, coached: bool = True,
-                 ai_kind: str = "ai", seed: int = 0) -> None:
+                 ai_kind: str = "ai", seed: int = 0, advisor_kind: str = ADVISOR) -> None:
         self.game = game
         self.learner = learner
         self.coached = coached
         self.ai_kind = ai_kind
         self.seed = seed
+        self.advisor_kind = advisor_kind
         self.players = [make_player(ai_kind, seed + seat) for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
-        self.messages: list[coach.Said] = []
+        self.messages: list[Said] = []
         """The coach's sentences of this hand, oldest first."""
         self.learner_plays: list[coach.LearnerPlay] = []
         self.hints_used = 0
@@ -61,6 +75,7 @@ class PracticeTable:
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
         self._ladder_at: tuple[int, int] | None = None
+        self._declare_advice: tuple[object, list[Said]] = (None, [])
 
     # ------------------------------------------------------------ what the scene reads
 
@@ -100,8 +115,7 @@ class PracticeTable:
             return _("Wait for your turn.")
         if self.phase == BURYING:
             return _("You have chosen 8 cards: deselect one first.")
-        view = self.view
-        return coach.refusal_text(view, coach.blocked(view, selected, card), card)
+        return joined(coach.blocked_sentences(self.view, selected, card))
 
     def can_submit(self, selected: Sequence[Card]) -> bool:
         if not self.learner_to_act:
@@ -117,24 +131,23 @@ class PracticeTable:
 
     def hint_line(self, selected: Sequence[Card]) -> str:
         """The line above the hand: what the learner must do now, or who is acting."""
+        return joined(self.hint_sentences(selected))
+
+    def hint_sentences(self, selected: Sequence[Card]) -> list[Said]:
+        """The hint line as sentences (each with the claims it states)."""
         game = self.game
-        if self.phase == DEALING:
-            if game.legal_declarations(self.learner):
-                return _("Dealing. You can declare trumps now with your level cards ({level}): "
-                         "use a declare button.").format(level=game.level)
-            return _("Dealing. Level {level}: watch for level cards to declare trumps.").format(
-                level=game.level)
-        if self.phase == DECLARING:
-            return _("All cards are dealt: declare now, or press Done.")
+        me = self.learner
+        if self.phase in (DEALING, DECLARING):
+            return coach.declare_line(self.view)
         if self.phase == BURYING:
-            if game.turn == self.learner:
-                return coach.bury_line(selected)
-            return _("{who} is burying 8 cards.").format(who=coach.seat_label(game.turn, self.learner))
+            if game.turn == me:
+                return coach.bury_line(self.view, selected)
+            return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True))]
         if self.phase == TRICKS:
-            if game.turn == self.learner:
-                return coach.hint_line(self.view)
-            return _("{who} to play.").format(who=coach.seat_label(game.turn, self.learner))
-        return _("The hand is over.")
+            if game.turn == me:
+                return coach.hint_sentences(self.view)
+            return [Said.of(_TO_PLAY, me, who=SeatRef(game.turn, True))]
+        return [Said(_HAND_OVER, me)]
 
     def attacker_cards(self) -> list[Card]:
         """The point cards of the tricks the attackers won (the 闲分 counter shows them)."""
@@ -191,12 +204,9 @@ class PracticeTable:
         if self.coached and game.ctx is not None:
             for event in events:
                 if isinstance(event, TrickWon):
-                    self.messages += self.narrator.trick(game.tricks[event.trick], game.ctx)
+                    self.messages += self.narrator.trick(self.view, event.trick)
                 elif isinstance(event, HandScored):
-                    last = game.tricks[-1]
-                    self.messages += self.narrator.kitty(
-                        last.plays[0].cards, event.kitty, event.kitty_multiplier is not None,
-                        game.ctx)
+                    self.messages += self.narrator.kitty(self.view)
         return events
 
     # ------------------------------------------------------------ the learner's moves
@@ -218,16 +228,15 @@ class PracticeTable:
             return Submitted(refusal=_("Wait for your turn."))
         if self.phase == BURYING:
             if len(selected) != KITTY_SIZE:
-                return Submitted(refusal=coach.bury_line(selected))
+                return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
             return Submitted(refusal=_("Choose the cards to play first."))
         if view.lead and len(selected) != len(view.lead):
             return Submitted(refusal=coach.hint_line(view))
-        why = coach.refusal(view, selected)
-        if why is not None:
-            return Submitted(refusal=coach.refusal_text(view, why))
+        if coach.refusal(view, selected) is not None:
+            return Submitted(refusal=joined(coach.refusal_sentences(view, selected)))
         self.learner_plays.append(coach.LearnerPlay(len(game.tricks), view, tuple(selected)))
         return Submitted(tuple(self._after(game.play(self.learner, list(selected)))))
 
@@ -246,16 +255,29 @@ class PracticeTable:
 
     # ------------------------------------------------------------ coaching
 
+    def advise(self, view: PlayerView) -> Decision:
+        """The advisor's play for ``view``: the strongest AI, seeded by the view."""
+        return make_player(self.advisor_kind, self._seed_of(view)).play(view)
+
+    def _seed_of(self, view: PlayerView) -> int:
+        key = f"{self.seed}|{view.hand_number}|{len(view.tricks)}|{len(view.trick)}|{format_cards(view.hand)}"
+        return zlib.crc32(key.encode())
+
+    def ladder(self) -> coach.HintLadder:
+        """The hint ladder of the decision in front of the learner (phase ``tricks``)."""
+        at = (len(self.game.tricks), len(self.game.trick))
+        if self._ladder is None or self._ladder_at != at:
+            self._ladder = coach.HintLadder(self.view, self.advise)
+            self._ladder_at = at
+        return self._ladder
+
     def hint(self) -> coach.HintStep | None:
         """The next rung of the hint ladder for the decision in front of the learner."""
         if not self.coached or self.phase != TRICKS or not self.learner_to_act:
             return None
-        at = (len(self.game.tricks), len(self.game.trick))
-        if self._ladder is None or self._ladder_at != at:
-            self._ladder = coach.HintLadder(self.view, self.players[self.learner].play)
-            self._ladder_at = at
+        ladder = self.ladder()
         self.hints_used += 1
-        return self._ladder.next()
+        return ladder.next()
 
     def hint_again(self, rung: int) -> coach.HintStep | None:
         """A rung already shown, worded anew (in the language now chosen)."""
@@ -278,9 +300,44 @@ class PracticeTable:
                 return True
 
     def review(self) -> list[coach.ReviewNote]:
-        return coach.review(self.learner_plays, self.players[self.learner].play)
+        """The review of the hand just finished: the learner's plays that cost something."""
+        return coach.review(self.learner_plays, self.view)
+
+    def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
+        """The coach's sentences while the learner buries ``selected`` (so far)."""
+        if not self.coached or self.phase != BURYING or self.game.turn != self.learner:
+            return []
+        return coach.bury_advice(self.view, selected)
+
+    def declare_advice(self) -> list[Said]:
+        """The coach's sentences while the learner may declare (worked out once per
+        card dealt and declaration made, so a scene may ask every frame)."""
+        if not self.coached or self.phase not in (DEALING, DECLARING):
+            return []
+        view = self.view
+        if not self.declaration_options():
+            return []
+        key = (view.hand_number, view.phase, view.hand, view.declarations)
+        if self._declare_advice[0] != key:
+            advisor = make_player(self.advisor_kind, self._seed_of(view))
+            self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
+        return self._declare_advice[1]
+
+    def tip(self) -> Said | None:
+        """A strategy tip that fits the moment."""
+        return coach.tip(self.view) if self.coached else None
 
     # ------------------------------------------------------------ the match
+
+    def outcome(self) -> HandOutcome:
+        """The end of the hand just finished, as the engine scores it (``hand_outcome``)."""
+        game = self.game
+        result = game.result
+        assert result is not None and game.ctx is not None, "the hand is not over"
+        last = game.tricks[-1]
+        return hand_outcome(result.trick_points, self.view.kitty or (), last.plays[0].cards,
+                            game.is_attacker(last.winner), result.dealer, game.start_levels,
+                            game.ctx, result.penalties)
 
     def next_hand(self) -> list[Event]:
         """Start the next hand of the match (after the summary)."""

@@ -33,6 +33,15 @@ def test_must_play_pair_in_both_languages(language: str) -> None:
     assert text == expected[language]
 
 
+def test_pair_rule_of_a_tractor_lead_is_not_a_pair_lead() -> None:
+    ctx = TrumpContext("7", "S")
+    hand = parse_cards("HK H10 H6 H6 H3 SA")
+    lead = parse_cards("HQ HQ HJ HJ")
+    verdict = check_follow(hand, lead, parse_cards("HK H10 H6 H3"), ctx)
+    text = hints.follow_hint(verdict, lead, ctx)
+    assert "a pair was led" not in text and "♥6 ♥6" in text
+
+
 def test_follow_suit_names_the_led_suit(language: str) -> None:
     ctx = TrumpContext("7", "S")
     lead = parse_cards("SK")

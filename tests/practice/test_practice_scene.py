@@ -90,7 +90,10 @@ def test_autoplay_plays_a_whole_hand_and_opens_the_summary(app) -> None:
     assert scene.table.phase == HAND_OVER and not scene.busy
     summary = app.stack.top
     assert "Deal code" in summary.body_text()
-    assert level_table_row(scene.table.game.result) in summary.body_text()
+    outcome = scene.table.outcome()
+    result = scene.table.game.result
+    assert (outcome.attacker_points, outcome.next_dealer) == (result.attacker_points, result.next_dealer)
+    assert level_table_row(outcome) in summary.body_text()
     app.frame(0.0)
 
 
@@ -205,14 +208,27 @@ def test_declare_buttons_follow_the_rules(app) -> None:
     pytest.fail("the learner never could declare")
 
 
-def test_review_marks_the_plays_the_coach_would_change(app) -> None:
-    table = PracticeTable(Game(seed=7), seed=7)
+def poor_follow(table: PracticeTable) -> tuple:
+    """A legal follow that feeds the opponents: the most points while one is winning."""
+    from engine import points
+    from engine.claims import Position
+    from engine.play import iter_legal_follows
+
+    view = table.view
+    at = Position(view)
+    opponent = at.winner is not None and at.winner % 2 != view.seat % 2
+    legal = iter_legal_follows(view.hand, view.lead, view.ctx)
+    return max(legal, key=lambda p: points(p) if opponent else -points(p))
+
+
+def test_review_marks_the_plays_that_cost_points(app) -> None:
+    table = PracticeTable(Game(seed=7), seed=7, advisor_kind="ai")
     scene = PracticeTableScene(app.services, table)
     app.stack.push(scene)
     while table.phase != HAND_OVER:
         until(app, scene, learner_turn)
         if table.phase == TRICKS and table.view.lead:
-            scene._select(tuple(table.game.legal_follow(0)))
+            scene._select(poor_follow(table))
             app.handle_event(key(pygame.K_RETURN))
         elif table.phase != HAND_OVER:
             scene._autopilot()
@@ -221,7 +237,9 @@ def test_review_marks_the_plays_the_coach_would_change(app) -> None:
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.notes
     assert review.index == min(review.notes)
-    assert review.lesson.enabled and "Lesson 0" in review.lesson_label()
+    assert review.lesson.enabled and review.lesson_label().startswith("Lesson ")
+    assert "Lesson 0" not in review.lesson_label()  # never zero-padded
+    assert "points" in review.trick_text()
     app.frame(0.0)
     lesson = review.notes[review.index].lesson
     app.handle_event(key(pygame.K_4))  # the lesson link

@@ -127,19 +127,20 @@ def tr(text: str | None, translations: Any = None) -> str:
     return gettext(text)
 
 
+TRUMP_FACTS = {
+    "joker": N_("{card} is a trump: both jokers always are."),
+    "level": N_("{card} is a trump: every {level} is a level card this hand."),
+    "constant_two": N_("{card} is a trump: with the option “twos are always trumps” every 2 is."),
+    "trump_suit": N_("{card} is a trump: it belongs to the trump suit, {suit}."),
+    None: N_("{card} is not a trump: it is a plain card of {suit}."),
+}
+"""Why a card is or is not a trump, by the engine's ``TrumpContext.trump_kind``."""
+
+
 def trump_fact(card: Card, ctx: TrumpContext) -> str:
-    """Why ``card`` is or is not a trump in this hand."""
-    name = card_name(card)
-    if card.is_joker:
-        return _("{card} is a trump: both jokers always are.").format(card=name)
-    if card.rank == ctx.level:
-        return _("{card} is a trump: every {level} is a level card this hand.").format(card=name, level=ctx.level)
-    if ctx.is_trump(card) and card.suit != ctx.trump:
-        return _("{card} is a trump: with the option “twos are always trumps” every 2 is.").format(card=name)
-    if ctx.is_trump(card):
-        return _("{card} is a trump: it belongs to the trump suit, {suit}.").format(
-            card=name, suit=suit_name(card.suit))
-    return _("{card} is not a trump: it is a plain card of {suit}.").format(card=name, suit=suit_name(card.suit))
+    """Why ``card`` is or is not a trump in this hand (the engine says which rule)."""
+    suit = suit_name(card.suit) if not card.is_joker else ""
+    return _(TRUMP_FACTS[ctx.trump_kind(card)]).format(card=card_name(card), level=ctx.level, suit=suit)
 
 
 def point_fact(card: Card) -> str:

@@ -29,15 +29,17 @@ from engine import (
     classify_follow,
     deck,
     decompose,
+    hand_outcome,
     hand_result,
     kitty_multiplier,
     lead_shape,
+    level_change,
     matches_lead,
     points,
     trick_winner,
 )
 from engine.cards import RANKS
-from engine.game import KITTY_SIZE, SEATS as SEAT_COUNT, declaration_error, legal_declarations, level_change, team_of
+from engine.game import KITTY_SIZE, SEATS as SEAT_COUNT, declaration_error, legal_declarations, team_of
 from engine.view import Declaration as EngineDeclaration
 
 from .model import (
@@ -742,12 +744,12 @@ def _trick_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
 
 
 def _attackers_total(step: Choose, ctx: TrumpContext | None) -> str:
-    """Trick points, plus the kitty's points (``cards``) times the multiplier of the
-    last lead (``lead``) when the attackers won the last trick."""
-    total = int(step.datum("taken") or 0)
-    if step.datum("last_trick") == "attackers":
-        total += points(step.cards) * kitty_multiplier(list(step.lead), _ctx(ctx))
-    return str(total)
+    """The engine's total for the hand: ``taken`` in tricks, plus the kitty (``cards``)
+    multiplied when the attackers won the last trick, led with ``lead``."""
+    won_last = step.datum("last_trick") == "attackers"
+    outcome = hand_outcome(int(step.datum("taken") or 0), list(step.cards), list(step.lead), won_last, 0,
+                           ["2", "2"], _ctx(ctx))
+    return str(outcome.attacker_points)
 
 
 def _hand_result(step: Choose, ctx: TrumpContext | None) -> str:
@@ -761,6 +763,7 @@ def _result_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
 
 
 def _next_dealer(step: Choose, ctx: TrumpContext | None) -> str:
+    """The engine's next dealer (RULES.md §8) after ``points`` with ``dealer`` dealing."""
     dealer = SEATS.index(step.datum("dealer"))
     rules = _ctx(ctx).rules
     change = level_change(["2", "2"], dealer, hand_result(int(step.datum("points")), rules), rules)

@@ -208,12 +208,13 @@ class PracticeTableScene(Scene):
             return _("The coach is off. Turn it on for hints and explanations.")
         table = self.table
         if table.phase == BURYING and table.learner_to_act:
-            return "\n\n".join(coach.bury_advice(self.hand.selected_cards()))
+            return "\n\n".join(s.text() for s in table.bury_advice(self.hand.selected_cards()))
         lines = self.ladder_texts()
         room = COACH_LINES - len(lines) - (self.metrics.scale < 0.9)
         lines += [said.text() for said in reversed(self.table.messages[-room:])] if room > 0 else []
-        if len(lines) < COACH_LINES - 1:
-            lines.append(coach.tip(table.phase, len(table.game.tricks)))
+        tip = table.tip()
+        if len(lines) < COACH_LINES - 1 and tip is not None:
+            lines.append(tip.text())
         return "\n\n".join(lines)
 
     # ------------------------------------------------------------ layout

@@ -1,5 +1,6 @@
 """The hand summary, over the practice table: the kitty turned up, the points, the row
-of the level table that applied, the levels gained and the next dealer."""
+of the level table that applied, the levels gained and the next dealer — all read off
+the engine's ``hand_outcome``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.game import MATCH_OVER, TEAMS, Game, HandSummary
+from engine import HandOutcome
+from engine.game import MATCH_OVER, TEAMS, Game
 
 from .. import coach
 from ..i18n import N_, _, ngettext
@@ -21,24 +23,24 @@ if TYPE_CHECKING:
     from ..services import Services
     from .practice import PracticeTableScene
 
-HOLD_ROWS = {
-    3: N_("Attackers 0 points or less: the dealers go up 3 levels."),
-    2: N_("Attackers 5–35 points: the dealers go up 2 levels."),
-    1: N_("Attackers 40–75 points: the dealers go up 1 level."),
-}
-"""The rows of the level table (RULES.md §8) where the dealers hold."""
 
-
-def level_table_row(result: HandSummary) -> str:
-    """The row of the level table that applied to ``result``."""
-    if not result.attackers_take_over:
-        return _(HOLD_ROWS[result.levels])
-    if result.levels == 0:
-        return _("Attackers 80–115 points: they take over as dealers, no level change.")
-    low = 80 + 40 * result.levels
+def level_table_row(outcome: HandOutcome) -> str:
+    """The row of the level table (RULES.md §8) that applied, as the engine found it."""
+    row = outcome.row
+    if row.low is None:
+        return ngettext("Attackers 0 points or less: the dealers go up {n} level.",
+                        "Attackers 0 points or less: the dealers go up {n} levels.",
+                        row.levels).format(n=row.levels)
+    if not row.attackers_take_over:
+        return ngettext("Attackers {low}–{high} points: the dealers go up {n} level.",
+                        "Attackers {low}–{high} points: the dealers go up {n} levels.",
+                        row.levels).format(low=row.low, high=row.high, n=row.levels)
+    if row.levels == 0:
+        return _("Attackers {low}–{high} points: they take over as dealers, no level "
+                 "change.").format(low=row.low, high=row.high)
     return ngettext("Attackers {low}–{high} points: they take over and go up {n} level.",
                     "Attackers {low}–{high} points: they take over and go up {n} levels.",
-                    result.levels).format(low=low, high=low + 35, n=result.levels)
+                    row.levels).format(low=row.low, high=row.high, n=row.levels)
 
 
 def summary_lines(table: PracticeTable) -> list[str]:
@@ -46,36 +48,37 @@ def summary_lines(table: PracticeTable) -> list[str]:
     game = table.game
     result = game.result
     assert result is not None
+    outcome = table.outcome()
     learner = table.learner
-    lines = [_("The attackers won {p} points in tricks.").format(p=result.trick_points)]
-    if not result.kitty_points:
+    lines = [_("The attackers won {p} points in tricks.").format(p=outcome.trick_points)]
+    if not outcome.kitty_points:
         lines.append(_("The kitty holds no points."))
-    elif result.kitty_multiplier is not None:
+    elif outcome.kitty_multiplier is not None:
         lines.append(_("They won the last trick: the kitty's {p} points × {m} = {total}.").format(
-            p=result.kitty_points, m=result.kitty_multiplier,
-            total=result.kitty_points * result.kitty_multiplier))
+            p=outcome.kitty_points, m=outcome.kitty_multiplier, total=outcome.kitty_won))
     else:
         lines.append(_("The dealers won the last trick: the kitty's {p} points do not count.").format(
-            p=result.kitty_points))
-    if result.penalties:
-        lines.append(_("Failed throws moved {p} points.").format(p=result.penalties))
-    lines.append(_("Attackers' total: {p}.").format(p=result.attacker_points))
-    lines.append(level_table_row(result))
-    team = result.next_dealer % 2
+            p=outcome.kitty_points))
+    if outcome.penalties:
+        lines.append(_("Failed throws moved {p} points.").format(p=outcome.penalties))
+    lines.append(_("Attackers' total: {p}.").format(p=outcome.attacker_points))
+    lines.append(level_table_row(outcome))
+    change = outcome.change
+    team = change.team
     ours = team == learner % 2
-    before, after = game.start_levels[team], result.levels_after[TEAMS[team]]
+    before, after = change.before, change.after
     if after != before:
         who = _("Your team") if ours else _("The opponents")
         lines.append(_("{who}: level {before} → {after}.").format(who=who, before=before, after=after))
     levels = result.levels_after
     lines.append(_("Hand {n} of the match. Levels: your team {ours}, the opponents {theirs}.").format(
         n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
-    if result.match_over:
-        won = result.winner == TEAMS[learner % 2]
+    if outcome.wins_match:
+        won = TEAMS[team] == TEAMS[learner % 2]
         lines.append(_("Your team passed A and won the match!") if won
                      else _("The opponents passed A and won the match."))
     else:
-        lines.append(_("Next dealer: {who}.").format(who=coach.seat_label(result.next_dealer, learner)))
+        lines.append(_("Next dealer: {who}.").format(who=coach.seat_name(outcome.next_dealer, learner)))
     if table.coached:
         lines.append(ngettext("You used {n} hint this hand.", "You used {n} hints this hand.",
                               table.hints_used).format(n=table.hints_used))
