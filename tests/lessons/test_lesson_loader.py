@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.volume import examples
 from tutor.lessons import UnavailableLesson, load_lesson
 from tutor.lessons.__main__ import main
 from tutor.lessons.yamlfile import MAX_BYTES, MAX_DEPTH, parse_yaml
@@ -140,7 +141,7 @@ def test_a_byte_order_mark_is_fine(tmp_path: Path) -> None:
 SOURCE = (ROOT / "lessons" / "05_singles_pairs.yaml").read_text(encoding="utf-8")
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(start=st.integers(0, len(SOURCE) - 1), cut=st.integers(0, 30),
        insert=st.text(alphabet=":-[]{}!&*#'\" \n\t5SHDCJ?|>%@`", max_size=6))
 def test_damaged_lesson_never_raises(tmp_path: Path, start: int, cut: int, insert: str) -> None:

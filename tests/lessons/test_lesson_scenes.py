@@ -285,7 +285,7 @@ def test_every_step_and_page_fits(make_app, size) -> None:
         scene.furthest = len(scene.run.steps) - 1
         for i in range(len(scene.run.steps)):
             scene.go(i)
-            for bilingual in (False, True):
+            for bilingual in (False, True) if size == (960, 600) else (False,):  # the tightest case
                 scene.bilingual = bilingual
                 scene.resize(scene.metrics)
                 app.frame(0.0)
