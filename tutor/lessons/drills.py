@@ -16,9 +16,22 @@ import random
 from dataclasses import replace
 from typing import Callable
 
-from engine import Card, Rules, TrumpContext, deck, decompose, hand_result, points
+from engine import (
+    Card,
+    Rules,
+    TrumpContext,
+    check_lead,
+    deck,
+    decompose,
+    hand_result,
+    level_row,
+    points,
+    trick_winner,
+)
 from engine.cards import RANKS, SUITS
+from engine.game import team_of
 
+from tutor.hints import cards_text
 from tutor.i18n import N_
 
 from .model import (
@@ -115,8 +128,9 @@ def trick_points(rng: random.Random, rules: Rules) -> Task | None:
     wrong = sorted({v for v in (value - 10, value - 5, value + 5, value + 10, value + 15) if v >= 0} - {value})
     values = [value, *rng.sample(wrong, 3)]
     options = tuple(Option(value=str(v), label=Phrase(N_("{n} points"), n=v)) for v in sorted(values))
+    explain = Phrase("{sum} = {total}", sum=" + ".join(str(points([c])) for c in cards), total=value)
     return Choose(line=0, goal=Phrase(N_("Count the points.")), question=Phrase(N_("How many points are in these cards?")),
-                  answer="points", cards=tuple(cards), options=options, sort="printed")
+                  answer="points", cards=tuple(cards), options=options, sort="printed", explain=explain)
 
 
 def find_trumps(rng: random.Random, rules: Rules) -> Task | None:
@@ -225,9 +239,13 @@ def level_table(rng: random.Random, rules: Rules) -> Task | None:
     near = [o for o in OUTCOMES if o != right and abs(OUTCOMES.index(o) - at) <= 2]
     chosen = {right, *rng.sample(near, 2)}
     options = tuple(Option(value=o, label=OUTCOME_LABELS[o]) for o in OUTCOMES if o in chosen)
+    row = level_row(value)
+    explain = (Phrase(N_("{n} points is in the level table's row from {low} to {high}."), n=value, low=row.low,
+                      high=row.high) if row.low is not None else
+               Phrase(N_("No points at all: the first row of the level table.")))
     return Choose(line=0, goal=Phrase(N_("Read the level table.")),
                   question=Phrase(N_("The attackers end the hand with {n} points. What happens?"), n=value),
-                  answer="hand_result", options=options, data=(("points", str(value)),))
+                  answer="hand_result", options=options, data=(("points", str(value)),), explain=explain)
 
 
 def next_dealer(rng: random.Random, rules: Rules) -> Task | None:
@@ -235,8 +253,11 @@ def next_dealer(rng: random.Random, rules: Rules) -> Task | None:
     value = 5 * rng.randint(0, 40)
     question = Phrase(N_("This hand was dealt by {dealer}, and the attackers scored {n} points. Who deals next?"),
                       dealer=Phrase(SEAT_NAMES[dealer]), n=value)
+    explain = (N_("The attackers took over, so the player on the old dealer's right deals.")
+               if hand_result(value, rules).attackers_take_over else
+               N_("The dealers held, so the deal passes to the dealer's partner."))
     return Choose(line=0, goal=Phrase(N_("Find the next dealer.")), question=question, answer="next_dealer",
-                  options=_seat_options(), data=(("dealer", dealer), ("points", str(value))))
+                  options=_seat_options(), data=(("dealer", dealer), ("points", str(value))), explain=explain)
 
 
 def kitty_factor(rng: random.Random, rules: Rules) -> Task | None:
@@ -267,7 +288,10 @@ def kitty_factor(rng: random.Random, rules: Rules) -> Task | None:
                   options=tuple(Option(value=str(v), label=Phrase(N_("×{n}"), n=v)) for v in (2, 4, 6, 8, 16)))
     right = CHOICE_RULES["kitty_multiplier"].value(step, ctx)
     keep = [o for o in step.options if o.value == right] + rng.sample([o for o in step.options if o.value != right], 2)
-    return replace(step, options=tuple(sorted(keep, key=lambda o: int(o.value))))
+    explain = (Phrase(N_("{n} cards were led: twice {n} is {m}."), n=len(lead), m=right)
+               if rules.kitty_multiplier == "twice_cards" else
+               Phrase(N_("With the rule option in force, the largest part of the lead decides: ×{m}."), m=right))
+    return replace(step, options=tuple(sorted(keep, key=lambda o: int(o.value))), explain=explain)
 
 
 def count_points(rng: random.Random, rules: Rules) -> Task | None:
@@ -291,7 +315,13 @@ def count_points(rng: random.Random, rules: Rules) -> Task | None:
     value = int(CHOICE_RULES["attackers_points"].value(step, ctx))
     wrong = sorted({v for v in (value - 10, value - 5, value + 5, value + 10) if v >= 0} - {value})
     values = sorted([value, *rng.sample(wrong, 2)])
-    return replace(step, options=tuple(Option(value=str(v), label=Phrase(N_("{n} points"), n=v)) for v in values))
+    side = team_of(0 if attackers == "us" else 1)
+    won = [n for n, trick in enumerate(tricks, 1)
+           if team_of(trick.seat_of(trick_winner([list(p or ()) for p in trick.plays], ctx))) == side]
+    explain = (Phrase(N_("Tricks the attackers won: {tricks}; {n} points in all."), tricks=", ".join(map(str, won)), n=value)
+               if won else Phrase(N_("The attackers won none of these tricks: 0 points.")))
+    return replace(step, options=tuple(Option(value=str(v), label=Phrase(N_("{n} points"), n=v)) for v in values),
+                   explain=explain)
 
 
 def seats(rng: random.Random, rules: Rules) -> Task | None:
@@ -314,7 +344,11 @@ def throw_check(rng: random.Random, rules: Rules) -> Task | None:
     others = [tuple(pack.take(rng.randint(1, 3), _plain(suit, ctx))) for _ in range(3)]
     if len(decompose(lead, ctx)) < 2:
         return None
-    return Choose(line=0, goal=Phrase(N_("Judge a throw.")),
+    verdict = check_lead(lead, [list(h) for h in others], ctx)
+    explain = (N_("Nobody can beat any part of it, so the throw stands.") if verdict.ok else
+               Phrase(N_("Another hand can beat {cards}, so the throw fails."),
+                      cards=cards_text(c for part in verdict.beaten for c in part.cards)))
+    return Choose(line=0, goal=Phrase(N_("Judge a throw.")), explain=explain,
                   question=Phrase(N_("You lead these cards together. The other players hold the cards of this suit "
                                   "shown below. Does the throw stand?")),
                   answer="throw_stands", lead=tuple(lead), others=tuple(others), position=position,
