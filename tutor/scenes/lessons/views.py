@@ -494,9 +494,17 @@ class RecapView(StepView):
         done = not run.open_steps()
         self.stars.text = (lambda: stars_text(run.stars)) if done else ""
         slack = run.slack
-        self.par.text = lambda: ngettext(
-            "★★★: every answer right the first time. ★★: at most {n} wrong answer.",
-            "★★★: every answer right the first time. ★★: at most {n} wrong answers.", slack).format(n=slack)
+        right = sum(run.states[i].solved for i in run.quiz)
+
+        def par() -> str:
+            line = ngettext("★★★: every answer right the first time. ★★: at most {n} wrong answer.",
+                            "★★★: every answer right the first time. ★★: at most {n} wrong answers.",
+                            slack).format(n=slack)
+            if run.quiz and done:
+                line = _("Right answers: {n} of {total}.").format(n=right, total=len(run.quiz)) + "\n" + line
+            return line
+
+        self.par.text = par
 
     def room(self, free: int, m: Metrics) -> int:
         return min(free // 3, m.px(120))
@@ -505,7 +513,7 @@ class RecapView(StepView):
         super().place(rect, m)
         h = min(rect.height // 2, m.px(70))
         self.stars.place((rect.left, rect.top, rect.width, h), m)
-        self.par.place((rect.left, rect.top + h, rect.width, min(rect.height - h, m.px(60))), m)
+        self.par.place((rect.left, rect.top + h, rect.width, min(rect.height - h, m.px(84))), m)
 
     def widgets(self) -> list[Widget]:
         return [w for w in (self.stars, self.par) if _visible(w)]
