@@ -24,7 +24,7 @@ from engine import Rules
 
 from .index import read_index
 from .loader import LESSON_DIR, load_lesson
-from .model import Choose, Drill, Lesson, Problem, Task, context_for
+from .model import Choose, Drill, Lesson, Problem, Quiz, Task, context_for
 from .reference import REFERENCE_PATH, load_reference
 from .rules import correct_options
 
@@ -160,8 +160,9 @@ def report(args: list[str]) -> int:
         tasks = sum(isinstance(s, Task) for s in steps)
         drills = sum(isinstance(s, Drill) for s in steps)
         choices = sum(isinstance(s, Choose) for s in steps)
+        questions = sum(s.count for s in steps if isinstance(s, Quiz))
         print(f"  {lesson.id} {lesson.title}: {tasks} tasks ({choices} choices, {tasks - choices} on the cards), "
-              f"{drills} drills, {len(steps)} steps")
+              f"{drills} drills, {questions} quiz questions, {len(steps)} steps")
     print("place of the right answer over 200 learners, by number of options:")
     for n, counter in sorted(answer_places().items()):
         total = sum(counter.values())
