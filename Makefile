@@ -8,7 +8,7 @@ BABEL    := $(VENV)/bin/pybabel
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
-.PHONY: run test setup catalogs messages bench audit soak shots readme-shots table-shots dist test-packaging desktop-entry clean
+.PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots table-shots dist test-packaging desktop-entry clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,7 +51,7 @@ soak: setup
 	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest -n auto
 
 # Screenshot galleries to look at, in out/ (every lesson step shown, both languages).
-shots: setup readme-shots
+shots: setup readme-shots lesson-shots
 	$(HEADLESS) $(PY) -m pytest -n auto -m shots
 
 # The README's pictures: the table and a lesson in each language (a fresh user folder,
@@ -60,8 +60,8 @@ readme-shots: setup
 	rm -rf build/readme-home
 	$(SHOT) --scene practice --lang en --size 1280x800 --screenshot docs/table-en.png
 	$(SHOT) --scene practice --lang zh --size 1280x800 --screenshot docs/table-zh.png
-	$(SHOT) --scene lesson --lesson 05 --step 7 --lang en --size 1280x800 --screenshot docs/lesson-en.png
-	$(SHOT) --scene lesson --lesson 05 --step 7 --lang zh --size 1280x800 --screenshot docs/lesson-zh.png
+	$(SHOT) --scene lesson --lesson 05 --step 4 --lang en --size 1280x800 --screenshot docs/lesson-en.png
+	$(SHOT) --scene lesson --lesson 05 --step 4 --lang zh --size 1280x800 --screenshot docs/lesson-zh.png
 
 # The app as one program (PyInstaller) in dist/; Windows: see README.md.
 dist: setup $(DISTSTAMP)
@@ -95,6 +95,11 @@ bench: setup
 # 1280x800, for a person to look at; not part of `make test`.
 table-shots: setup
 	$(HEADLESS) $(PY) tools/table_shots.py --out out/table
+
+# Every step of every lesson, the browser and the rules pages, at 960x600 and 1280x800 in
+# both languages, to look at (not part of the tests).
+lesson-shots: setup
+	$(HEADLESS) $(PY) tools/lesson_shots.py --out out/lesson-shots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist out

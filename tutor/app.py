@@ -73,7 +73,7 @@ class App:
         self.services = Services(
             fonts=fonts, cards=CardArt(fonts), store=self.store,
             navigator=Navigator(self.stack, self.quit), translator=translator,
-            window=Window(lambda: self.screen.get_size(), self.set_window_size), app=self)
+            window=Window(lambda: self.screen.get_size(), self.set_window_size))
         self.running = True
 
     @property

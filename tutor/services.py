@@ -9,13 +9,14 @@ through the ``App`` object or module-global state:
   ``pop_to(scene)``, ``back()`` and ``quit()``;
 - ``translator`` (``Translator``): the language shown now, switching it (remembered in
   the settings); ``_()`` in ``tutor.i18n`` reads the catalog the translator installed;
-- ``lessons`` (``LessonLibrary``): the shipped lessons, read once per rule set;
+- ``lessons`` (``tutor.lessons.LessonLibrary``): the lessons, their index and the rules
+  reference, read once (on first use: the app starts without reading them);
 - ``window`` (``Window``): the window size and resizing it (the settings screen);
 - ``options``: the command line (``--seed``, ``--deal``, ``--autoplay``) for a scene's
   demo content, or ``None``.
 
-``app`` is the ``App`` itself, kept only for ``tutor/scenes/lessons.py`` until it moves
-to the services above; no other module may use it.
+There is no way from a scene to the ``App`` itself: what a scene may do to the app is
+exactly what these services offer.
 """
 
 from __future__ import annotations
@@ -24,16 +25,13 @@ import argparse
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from engine import Rules
-
 from . import i18n
 from .fonts import Fonts
 from .settings import Store
 from .widgets.card_art import CardArt
 
 if TYPE_CHECKING:
-    from .app import App
-    from .lessons import Lesson, UnavailableLesson
+    from .lessons import LessonLibrary
     from .scene import Scene, SceneStack
 
 
@@ -121,29 +119,6 @@ class Translator:
         return i18n.load_translations(code).gettext(msgid)
 
 
-class LessonLibrary:
-    """The shipped lessons, read from ``lessons/`` once per rule set."""
-
-    def __init__(self) -> None:
-        self._loaded: dict[Rules, list["Lesson | UnavailableLesson"]] = {}
-
-    def all(self, rules: Rules | None = None) -> list["Lesson | UnavailableLesson"]:
-        """Every lesson in order (a broken file as an ``UnavailableLesson``)."""
-        from .lessons import load_all
-
-        rules = rules if rules is not None else Rules()
-        if rules not in self._loaded:
-            self._loaded[rules] = load_all(rules=rules)
-        return self._loaded[rules]
-
-    def lesson(self, lesson_id: str, rules: Rules | None = None) -> "Lesson | None":
-        """The available lesson ``lesson_id``, or ``None``."""
-        from .lessons import Lesson
-
-        return next((item for item in self.all(rules)
-                     if item.id == lesson_id and isinstance(item, Lesson) and item.available), None)
-
-
 class Window:
     """The window's size and resizing it (remembered in the settings)."""
 
@@ -166,10 +141,18 @@ class Services:
     navigator: Navigator
     translator: Translator
     window: Window
-    lessons: LessonLibrary = field(default_factory=LessonLibrary)
     options: argparse.Namespace | None = None
-    app: "App | None" = None
-    """Only for ``tutor/scenes/lessons.py`` until it uses the services above."""
+
+    _lessons: "LessonLibrary | None" = field(default=None, repr=False)
+
+    @property
+    def lessons(self) -> "LessonLibrary":
+        """The lesson library, read on first use."""
+        if self._lessons is None:
+            from .lessons import default_library
+
+            self._lessons = default_library()
+        return self._lessons
 
     @property
     def four_colour(self) -> bool:

@@ -70,11 +70,11 @@ def test_continue_lesson_only_once_a_lesson_was_opened(app, store):
     app.start("home")
     home = app.stack.top
     labels = [b.text() for b in home.buttons]
-    assert not any("Continue lesson" in label for label in labels) and labels[0] == "1  Lessons"
+    assert not any("Continue lesson" in label for label in labels) and labels[0] == "Lessons"
     app.handle_event(key(pygame.K_1))
     store.record_lesson("01", completed=False, mistakes=0, stars=0)
     app.handle_event(key(pygame.K_ESCAPE))
-    assert app.stack.top is home and home.buttons[0].text() == "1  Continue lesson"
+    assert app.stack.top is home and home.buttons[0].text() == "Continue lesson" and home.buttons[0].hotkey == 1
     app.frame(0.0)
 
 
@@ -218,11 +218,15 @@ def test_translator_switches_and_remembers(app, store):
     assert translator.gettext_in("en", "Back") == "Back"
 
 
-def test_only_the_lessons_scene_still_reaches_for_the_app():
-    """Scenes use the narrow services; ``services.app`` is left to lessons.py until it moves."""
+def test_no_scene_reaches_for_the_app():
+    """Scenes use the narrow services (navigator, translator, lessons, window, options):
+    the services hold no reference to the ``App``."""
     from pathlib import Path
 
+    from tutor.services import Services
+
+    assert "app" not in {f for f in Services.__dataclass_fields__}
     root = Path(__file__).resolve().parents[2] / "tutor"
     users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
-                   if "services.app" in p.read_text(encoding="utf-8") and p.name != "services.py")
-    assert users in ([], ["scenes/lessons.py"]), users
+                   if "services.app" in p.read_text(encoding="utf-8"))
+    assert users == [], users

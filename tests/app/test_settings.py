@@ -126,16 +126,3 @@ def test_opponents_level_chooses_the_opponents_player_kind(app, store, monkeypat
     assert scene.table.opponents == "ai:easy"
     again = type(scene.table).from_dict(scene.table.to_dict())
     assert again.opponents == "ai:easy"
-
-
-def test_rules_reference_number_keys_pick_pages(app):
-    app.start("rules")
-    scene = app.stack.top
-    app.handle_event(key(pygame.K_3))
-    assert scene.page == 2 and scene.menu.focus == 2
-    app.handle_event(key(pygame.K_0))
-    assert scene.page == 9
-    app.handle_event(key(pygame.K_DOWN))
-    assert scene.page == 10
-    app.handle_event(key(pygame.K_b))
-    assert scene.bilingual and scene.both.pressed

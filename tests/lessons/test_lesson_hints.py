@@ -1,4 +1,5 @@
-"""Hint sentences: card names, the engine's reasons in both languages."""
+"""Sentences: card names and the engine's follow reasons (``tutor.hints``), and the
+lessons' card facts (``tutor.lessons.feedback``), in both languages."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from engine import TrumpContext, check_follow, parse_cards
 from tutor import hints
+from tutor.lessons import feedback
 
 
 def test_card_names(language: str) -> None:
@@ -70,7 +72,7 @@ def test_legal_follow_has_no_hint() -> None:
     ("SA", "♠A is not a trump: it is a plain card of spades."),
 ])
 def test_trump_facts(card: str, fact: str) -> None:
-    assert hints.trump_fact(parse_cards(card)[0], TrumpContext("6", "H")) == fact
+    assert feedback.trump_fact(parse_cards(card)[0], TrumpContext("6", "H")) == fact
 
 
 def test_every_reason_code_of_the_engine_has_a_sentence() -> None:

@@ -140,7 +140,8 @@ class ReviewScene(Scene):
         note = self.notes.get(self.index)
         if note is None:
             return
-        lesson = self.services.lessons.lesson(note.lesson, self.services.store.settings.rule_set())
+        lesson = self.services.lessons.lesson(note.lesson, self.services.store.settings.rule_set()) \
+            if note.lesson else None
         self.services.navigator.push(LessonPlayerScene(self.services, lesson) if lesson is not None
                                      else LessonBrowserScene(self.services))
 
