@@ -8,7 +8,7 @@ BABEL    := $(VENV)/bin/pybabel
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
-.PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots dist test-packaging desktop-entry clean
+.PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots table-shots dist test-packaging desktop-entry clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,12 @@ audit: setup
 
 bench: setup
 	@for script in bench/*.py; do echo "== $$script"; $(HEADLESS) $(PY) $$script || exit 1; done
+
+# Screenshots of the practice table's moments (declaring, burying, a trick, the last
+# trick, the card counter, the kitty, the review) in both languages at 960x600 and
+# 1280x800, for a person to look at; not part of `make test`.
+table-shots: setup
+	$(HEADLESS) $(PY) tools/table_shots.py --out out/table
 
 # Every step of every lesson, the browser and the rules pages, at 960x600 and 1280x800 in
 # both languages, to look at (not part of the tests).

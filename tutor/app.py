@@ -29,7 +29,7 @@ from . import STARTED, i18n, resources  # noqa: E402
 from .fonts import Fonts  # noqa: E402
 from .i18n import N_, _  # noqa: E402
 from .scene import SceneStack  # noqa: E402
-from .services import Services  # noqa: E402
+from .services import Navigator, Services, Translator, Window  # noqa: E402
 from .settings import Store  # noqa: E402
 from .theme import DESIGN_SIZE, MIN_SIZE, Metrics  # noqa: E402
 from .widgets.card_art import CardArt  # noqa: E402
@@ -54,7 +54,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, store: Store | None = None, language: str | None = None):
         self.store = store if store is not None else Store()
         settings = self.store.settings
-        i18n.set_language(language or settings.language or i18n.system_language())
+        translator = Translator(self.store, language)
         pygame.display.init()
         pygame.font.init()
         # a size asked for on the command line is taken as is; a remembered one must
@@ -69,11 +69,21 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         _set_minimum_window_size()
         fonts = Fonts()
-        self.services = Services(fonts=fonts, cards=CardArt(fonts), store=self.store, app=self)
         self.stack = SceneStack(Metrics(*self.screen.get_size()))
+        self.services = Services(
+            fonts=fonts, cards=CardArt(fonts), store=self.store,
+            navigator=Navigator(self.stack, self.quit), translator=translator,
+            window=Window(lambda: self.screen.get_size(), self.set_window_size))
         self.running = True
-        self.options: argparse.Namespace | None = None
+
+    @property
+    def options(self) -> argparse.Namespace | None:
         """The command line, for scenes' demo content (``--seed``, ``--deal``, ``--autoplay``)."""
+        return self.services.options
+
+    @options.setter
+    def options(self, value: argparse.Namespace | None) -> None:
+        self.services.options = value
 
     def start(self, scene: str = "home") -> None:
         """Push the home screen, then scene ``scene`` (by its registered name) with its
@@ -103,16 +113,6 @@ class App:
 
     # services for scenes ---------------------------------------------------------------
 
-    def set_language(self, code: str) -> None:
-        """Switch language now and remember it."""
-        i18n.set_language(code)
-        self.store.settings.language = code
-        self.store.save_settings()
-
-    def next_language(self) -> None:
-        codes = i18n.LANGUAGES
-        self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
-
     def set_window_size(self, size: tuple[int, int]) -> None:
         """Resize the window (as the settings screen does) and remember the size."""
         size = _fit_to_desktop(size)
@@ -122,8 +122,7 @@ class App:
 
     def back(self) -> None:
         """Leave the top scene (the last one stays: the home screen has a Quit button)."""
-        if len(self.stack) > 1:
-            self.stack.pop()
+        self.services.navigator.back()
 
     def quit(self) -> None:
         self.running = False
@@ -147,7 +146,7 @@ class App:
             if event.key == pygame.K_ESCAPE:
                 self.back()
             elif event.key in LANGUAGE_KEYS:
-                self.next_language()
+                self.services.translator.next_language()
 
     def frame(self, dt: float) -> None:
         self.show_notices()

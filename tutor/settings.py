@@ -43,6 +43,8 @@ DEMO_MATCH_FILE = "demo-match.json"
 a demo never overwrites the match the learner has in progress."""
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+OPPONENT_KINDS = {"easy": "ai:easy", "normal": "ai", "hard": "ai:hard"}
+"""The opponents' level (a setting) → the engine's player kind for the two opponents."""
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1080))
 MAX_WINDOW_SIDE = 65535
 MAX_MISTAKES = 1_000_000
@@ -112,6 +114,10 @@ class Settings:
     animation_speed: str = setting("normal", one_of(*ANIMATION_SPEEDS))
     four_colour: bool = setting(False, boolean)
     coach: bool = setting(True, boolean)
+    opponents: str = setting("normal", one_of(*OPPONENT_KINDS))
+    """A key of ``OPPONENT_KINDS``: how strong the practice opponents play."""
+    card_counter: bool = setting(False, boolean)
+    """The practice table's card counter (记牌器), off until the learner turns it on."""
     window_size: tuple[int, int] | None = setting(None, optional(pair(integer(1, MAX_WINDOW_SIDE))))
     """The last window size; ``None`` until the first run sizes it to the desktop."""
 

@@ -147,6 +147,13 @@ def _close_notice(app: App) -> None:
     assert not isinstance(app.stack.top, NoticeScene)
 
 
+def _press_practice(app: App) -> None:
+    """Press Practice's number on the home screen (a new user has no "Continue lesson",
+    so the number depends on the progress stored)."""
+    home = next(s for s in app.stack.scenes if isinstance(s, HomeScene))
+    app.handle_event(key(pygame.K_1 + [b.label for b in home.buttons].index("Practice")))
+
+
 def _usable(app: App, lessons: bool = False) -> None:
     """The lesson browser (the stars), a language switch (a save), practice and back."""
     if lessons:
@@ -154,7 +161,7 @@ def _usable(app: App, lessons: bool = False) -> None:
         app.frame(0.1)
         app.handle_event(key(pygame.K_ESCAPE))
     app.handle_event(key(pygame.K_F2))
-    app.handle_event(key(pygame.K_3))
+    _press_practice(app)
     for _ in range(5):
         app.frame(0.2)
     app.handle_event(key(pygame.K_ESCAPE))
@@ -217,7 +224,7 @@ def test_a_bad_saved_match_is_set_aside_when_practice_opens(tmp_path, case) -> N
     app = App(size=(1280, 800), store=Store(home), language="en")
     app.start("home")
     assert isinstance(app.stack.top, HomeScene), "the match is read when Practice is pressed"
-    app.handle_event(key(pygame.K_3))
+    _press_practice(app)
     app.frame(0.0)
     aside = _kept_aside(home, MATCH_FILE, content)
     assert isinstance(app.stack.top, NoticeScene)
@@ -254,7 +261,7 @@ def test_a_valid_match_resumes_without_a_notice(tmp_path) -> None:
     store = Store(home)
     app = App(size=(1280, 800), store=store, language="en")
     app.start("home")
-    app.handle_event(key(pygame.K_3))
+    _press_practice(app)
     app.frame(0.0)
     scene = app.stack.top
     assert isinstance(scene, PracticeTableScene) and app.store.notices == []
@@ -293,7 +300,7 @@ def _saves_and_quits(app: App) -> None:
     the match, quitting saves again: none of it may raise."""
     app.handle_event(key(pygame.K_F2))
     app.store.record_lesson("01_table", completed=True, mistakes=0, stars=3)
-    app.handle_event(key(pygame.K_3))
+    _press_practice(app)
     for _ in range(5):
         app.frame(0.2)
     app.handle_event(key(pygame.K_ESCAPE))
@@ -356,7 +363,7 @@ def test_an_unreadable_file_is_never_overwritten(tmp_path, monkeypatch, name) ->
     app = App(size=(1280, 800), store=Store(home), language="en")
     app.start("home")
     if name == MATCH_FILE:
-        app.handle_event(key(pygame.K_3))
+        _press_practice(app)
         app.frame(0.0)
     assert name in app.stack.top.message() and "will not be overwritten" in app.stack.top.message()
     _close_notice(app)

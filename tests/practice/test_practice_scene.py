@@ -118,13 +118,13 @@ def test_a_hand_played_by_clicks_with_refusals(app) -> None:
             app.handle_event(click(card_point(scene, i)))
             assert scene.hand.selected == set()
             card = scene.hand.cards[i]
-            assert scene.flash == table.why_not([], card)
+            assert scene.flash() == table.why_not([], card)
             verdict = why_not_selectable(view.hand, view.lead, [], card, view.ctx)
             assert not verdict.legal
             if view.lead and verdict.reason == "must_follow_suit":
-                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash
+                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash()
             elif verdict.reason in ("must_play_pair", "must_play_tractor"):
-                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash
+                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash()
             refused[verdict.reason] += 1
         move = table.auto_move()
         click_cards(app, scene, move)
@@ -161,7 +161,7 @@ def test_refused_play_explains_the_pair_rule(app) -> None:
         i = scene.hand.cards.index(singles[0])
         app.handle_event(click(card_point(scene, i)))
         assert scene.hand.selected == set()
-        assert "pair" in scene.flash
+        assert "pair" in scene.flash()
         assert "pair" in scene._hint_text()  # the refusal shows in the hint line
         click_cards(app, scene, [singles[0]])
         return
@@ -185,25 +185,35 @@ def test_hint_ladder_and_undo_by_keys(app) -> None:
 
 
 def test_declare_buttons_follow_the_rules(app) -> None:
+    """One declare button per face the learner could declare with, in the order the
+    faces arrived (a button never moves); enabled exactly when the engine allows a
+    declaration of that face, which the button makes (the strongest one)."""
     for seed in range(1, 40):
         scene = open_table(app, seed=seed)
+        seen: list = []
         for _ in range(3000):
-            if scene.declare_buttons and any(b.enabled for b in scene.declare_buttons):
-                break
-            if scene.table.phase not in ("dealing", DECLARING):
+            faces = list(scene.declare_faces)
+            assert faces[:len(seen)] == seen, "a declare button moved"
+            seen = faces
+            legal = scene.table.declaration_options()
+            for face, choice, button in zip(faces, scene.declare_choices, scene.declare_buttons):
+                of_face = [d for d in legal if d.cards[0] == face]
+                assert button.enabled == bool(of_face)
+                if of_face:
+                    assert choice == max(of_face, key=lambda d: d.strength).cards
+            if any(b.enabled for b in scene.declare_buttons) or scene.table.phase not in ("dealing", DECLARING):
                 break
             app.frame(0.05)
-        enabled = [b for b in scene.declare_buttons if b.enabled]
+        enabled = [n for n, b in enumerate(scene.declare_buttons) if b.enabled]
         if not enabled:
             app.stack.pop()
             continue
-        legal = {d.cards for d in scene.table.declaration_options()}
-        options = scene.declare_options
-        assert {cards for cards, b in zip(options, scene.declare_buttons) if b.enabled} == legal
         before = len(scene.table.game.declarations)
-        app.handle_event(click(enabled[0].rect.center))
+        cards = scene.declare_choices[enabled[0]]
+        app.handle_event(click(scene.declare_buttons[enabled[0]].rect.center))
         assert len(scene.table.game.declarations) == before + 1
         assert scene.table.game.declarations[-1].seat == 0
+        assert scene.table.game.declarations[-1].cards == cards
         return
     pytest.fail("the learner never could declare")
 

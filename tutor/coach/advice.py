@@ -25,6 +25,7 @@ from engine.claims import (
     TrumpsAmong,
     TrumpsIfDeclared,
 )
+from engine.combos import pair_faces
 from engine.game import view_declarations
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
@@ -125,6 +126,9 @@ EMPTY_SUIT = plural("@empty_suit", lambda n: ngettext(
     "You hold only {n} {suit} card: bury it and you can ruff {suit} later.",
     "You hold only {n} {suit} cards: bury them all and you can ruff {suit} later.", n))
 
+ACES_CHOSEN = N_("{cards}: an ace wins a trick by itself; bury low cards instead.")
+PAIRS_CHOSEN = N_("{cards}: pairs win tricks and must be followed; keep them in your hand.")
+
 
 def bury_line(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     """The hint line while the learner buries: progress, and points put at risk."""
@@ -140,7 +144,7 @@ def bury_line(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
 
 def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     """The coach's sentences while the learner buries: the risk of the cards chosen so
-    far, and the side suits short enough to empty."""
+    far (points, trumps, side-suit aces, pairs), and the side suits short enough to empty."""
     at = position(view)
     me = view.seat
     chosen = tuple(selected)
@@ -151,6 +155,13 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     trumps = sum(at.ctx.is_trump(c) for c in chosen)
     if trumps:
         out.append(Said(TRUMPS_CHOSEN, me, (("n", trumps),), (TrumpsAmong(chosen, trumps),)))
+    aces = tuple(c for c in chosen if c.rank == "A" and not at.ctx.is_trump(c))
+    if aces:
+        out.append(Said.of(ACES_CHOSEN, me, Holds(aces), *(SuitOf(a, a.suit) for a in aces),
+                           cards=CardsRef(aces)))
+    pairs = tuple(c for face in pair_faces(c for c in chosen if not at.ctx.is_trump(c)) for c in (face, face))
+    if pairs:
+        out.append(Said.of(PAIRS_CHOSEN, me, Holds(pairs), cards=CardsRef(pairs)))
     by_suit = Counter(at.ctx.suit_of(c) for c in view.hand if not at.ctx.is_trump(c))
     if by_suit:
         suit, n = min(sorted(by_suit.items()), key=lambda item: item[1])

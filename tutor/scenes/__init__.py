@@ -7,7 +7,7 @@ To add a scene:
 2. add it to ``SCENES`` below; if its constructor needs more than the services, or it
    is an overlay that needs a scene below it, override the ``demo`` classmethod to
    return the scenes to push with demo content;
-3. open it from another scene with ``self.services.app.stack.push(MyScene(...))``;
+3. open it from another scene with ``self.services.navigator.push(MyScene(...))``;
 4. render it in both languages and look at the result:
    ``.venv/bin/python main.py --scene NAME --lang zh --size 960x600 --screenshot out.png``.
 

@@ -8,7 +8,6 @@ import pygame
 
 from engine import TrumpContext, parse_cards
 
-from .. import i18n
 from ..i18n import N_, _
 from ..scene import Scene
 from ..theme import ON_FELT, Metrics
@@ -28,23 +27,34 @@ TAGLINE = N_(
 
 
 class HomeScene(Scene):
+    """The menu.  "Continue lesson" is offered once the learner has opened a lesson
+    (a brand-new user starts from Lessons); the menu is rebuilt when the screen comes
+    back to the top, so it follows the progress made meanwhile."""
+
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
-        app = services.app
         self.chrome = Chrome(services, N_("Shengji Tutor"), back=False)
+        self.buttons: list[Button] = []
+        self.menu = Menu([])
+        self._build_menu()
+        self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
+        self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
+
+    def _build_menu(self) -> None:
+        services = self.services
         specs = [
-            (N_("Continue lesson"), self._opener("lesson")),
             (N_("Lessons"), self._opener("lessons")),
             (N_("Practice"), self._opener("practice")),
             (N_("Settings"), self._opener("settings")),
             (N_("Rules reference"), self._opener("rules")),
-            (self.language_label, app.next_language),
-            (N_("Quit"), app.quit),
+            (self.language_label, services.translator.next_language),
+            (N_("Quit"), services.navigator.quit),
         ]
+        self.offers_continue = bool(services.store.progress)
+        if self.offers_continue:
+            specs.insert(0, (N_("Continue lesson"), self._opener("lesson")))
         self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
         self.menu = Menu(self.buttons)
-        self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
-        self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
 
     def _opener(self, name: str) -> Callable[[], None]:
         """Open scene ``name``, importing its module only then (a quick start)."""
@@ -52,13 +62,17 @@ class HomeScene(Scene):
         def open_scene() -> None:
             from . import SCENES
 
-            self.services.app.stack.push(SCENES[name](self.services))
+            self.services.navigator.push(SCENES[name](self.services))
 
         return open_scene
 
-    @staticmethod
-    def language_label() -> str:
-        return _("Language: {name}").format(name=LANGUAGE_NAMES[i18n.language()])
+    def resume(self) -> None:
+        if bool(self.services.store.progress) != self.offers_continue:
+            self._build_menu()
+            self.resize(self.metrics)
+
+    def language_label(self) -> str:
+        return _("Language: {name}").format(name=LANGUAGE_NAMES[self.services.translator.language])
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)

@@ -26,7 +26,7 @@ class NoticeScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.notices = list(notices)
         self.text = TextPanel(services, self.message, px=20, background=None)
-        self.ok = Button(services, N_("OK"), services.app.back, hotkey=1)
+        self.ok = Button(services, N_("OK"), services.navigator.back, hotkey=1)
         self.menu = Menu([self.ok])
 
     def message(self) -> str:

@@ -1,10 +1,12 @@
 """The review of a finished hand, trick by trick.
 
-Each trick is shown as it was played; where the learner's play cost something
-measurable (``tutor.coach.review``: points given, a trick lost that a legal play would
-have won for sure, trumps spent for nothing, kitty points lost), the learner's cards
-are marked, the better play is shown with what the mistake cost, and the lesson that
-teaches the idea is one button away.  ←/→ step through the tricks, N jumps to the
+Each trick is shown as it was played, each play captioned with its seat, the leader
+tagged and the winner framed, the cards of a play in the order the sentences name
+them; where the learner's play cost something measurable (``tutor.coach.review``:
+points given, a trick lost that a legal play would have won for sure, trumps spent for
+nothing, kitty points lost), the learner's cards are marked, the better play is shown
+with what the mistake cost, and the lesson that teaches the idea is one button away
+(the button is there only then).  ←/→ step through the tricks, N jumps to the
 next marked one.
 """
 
@@ -38,12 +40,14 @@ class ReviewScene(Scene):
             self.notes.setdefault(note.trick if note.trick is not None else len(tricks) - 1, note)
         self.index = min(self.notes) if self.notes else 0
         self.chrome = Chrome(services, N_("Review"))
-        self.trick = TrickView(services, viewer=table.learner)
+        self.trick = TrickView(services, viewer=table.learner,
+                               names=lambda seat: coach.seat_label(seat, table.learner))
         self.text = TextPanel(services, self.trick_text, px=20, min_px=11)
         self.prev = Button(services, N_("Previous trick"), lambda: self.go(-1), hotkey=1)
         self.next = Button(services, N_("Next trick"), lambda: self.go(1), hotkey=2)
         self.marked = Button(services, N_("Next mistake"), self.next_marked, hotkey=3)
         self.lesson = Button(services, self.lesson_label, self.open_lesson, hotkey=4)
+        """Shown only for a trick whose mistake a lesson teaches."""
         self.menu = Menu([self.prev, self.next, self.marked, self.lesson], horizontal=True)
         self.alt_label = TextPanel(services, N_("The better play:"), px=18, min_px=11, background=None,
                                    colour=ON_FELT)
@@ -102,17 +106,20 @@ class ReviewScene(Scene):
 
     def lesson_label(self) -> str:
         note = self.notes.get(self.index)
-        return (note.lesson_text() if note is not None else "") or _("No lesson needed")
+        return note.lesson_text() if note is not None else ""
 
     def _show(self) -> None:
         record = self.table.game.tricks[self.index]
         self.trick.set_trick([(p.seat, p.cards) for p in record.plays], record.winner,
-                             self.table.game.ctx)
+                             self.table.game.ctx, record.leader)
         self.prev.enabled = self.index > 0
         self.next.enabled = self.index < self.count - 1
         self.marked.enabled = any(k > self.index for k in self.notes)
         note = self.notes.get(self.index)
         self.lesson.enabled = note is not None and bool(note.lesson_text())
+        self.menu.buttons = [self.prev, self.next, self.marked] + ([self.lesson] if self.lesson.enabled else [])
+        self.menu.focus = min(self.menu.focus, len(self.menu.buttons) - 1)
+        self.menu._sync()
 
     # ------------------------------------------------------------ actions
 
@@ -128,17 +135,15 @@ class ReviewScene(Scene):
 
     def open_lesson(self) -> None:
         """Open the lesson named on the button (the lessons list if it cannot be read)."""
-        from ..lessons import load_all
         from .lessons import LessonBrowserScene, LessonPlayerScene
 
         note = self.notes.get(self.index)
         if note is None:
             return
-        rules = self.services.store.settings.rule_set()
-        lesson = next((item for item in load_all(rules=rules) if item.id == note.lesson and item.available), None)
-        stack = self.services.app.stack
-        stack.push(LessonPlayerScene(self.services, lesson) if lesson is not None
-                   else LessonBrowserScene(self.services))
+        lesson = self.services.lessons.lesson(note.lesson, self.services.store.settings.rule_set()) \
+            if note.lesson else None
+        self.services.navigator.push(LessonPlayerScene(self.services, lesson) if lesson is not None
+                                     else LessonBrowserScene(self.services))
 
     # ------------------------------------------------------------ scene
 
@@ -164,7 +169,8 @@ class ReviewScene(Scene):
         self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [self.trick, self.text, self.alt_label, *self.menu.buttons]
+        shown: list[Widget] = [self.trick, self.text, *self.menu.buttons]
+        return shown + ([self.alt_label] if self.index in self.notes else [])
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:

@@ -142,7 +142,7 @@ class RulesReferenceScene(Scene):
     def open_lesson(self) -> None:
         lesson = self._lesson()
         if lesson is not None:
-            self.services.app.stack.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
+            self.services.navigator.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
 
     def toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual

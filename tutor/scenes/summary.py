@@ -80,7 +80,8 @@ def summary_lines(table: PracticeTable) -> list[str]:
     else:
         lines.append(_("Next dealer: {who}.").format(who=coach.seat_name(outcome.next_dealer, learner)))
     if table.coached:
-        lines.append(ngettext("You used {n} hint this hand.", "You used {n} hints this hand.",
+        lines.append(ngettext("You asked for hints on {n} play this hand.",
+                              "You asked for hints on {n} plays this hand.",
                               table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
     return lines
@@ -101,6 +102,10 @@ class HandSummaryScene(Scene):
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
+        self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
+        """The kitty, turned up now the hand is over."""
+        self._body = ("", "")
+        self.update(0.0)
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
@@ -116,25 +121,30 @@ class HandSummaryScene(Scene):
         return self.table_scene.table
 
     def body_text(self) -> str:
-        return "\n".join(summary_lines(self.table))
+        return self._body[1]
+
+    def update(self, dt: float) -> None:
+        """The summary's sentences are made once per language (``draw`` only paints)."""
+        if self._body[0] != self.services.translator.language:
+            self._body = (self.services.translator.language, "\n".join(summary_lines(self.table)))
 
     def _next_label(self) -> str:
         return _("New match") if self.table.phase == MATCH_OVER else _("Next hand")
 
     def _next(self) -> None:
-        self.services.app.stack.pop()
+        self.services.navigator.pop()
         self.table_scene.next_hand()
 
     def _review(self) -> None:
         from .review import ReviewScene
 
-        self.services.app.stack.push(ReviewScene(self.services, self.table))
+        self.services.navigator.push(ReviewScene(self.services, self.table))
 
     def _replay(self) -> None:
         """Play this very deal again, from the same levels and dealer."""
         game = self.table.game
         start = Game.from_deal_code(game.deal_code())
-        self.services.app.stack.pop()
+        self.services.navigator.pop()
         self.table_scene.replay(start)
 
     def resize(self, metrics: Metrics) -> None:
@@ -172,20 +182,18 @@ class HandSummaryScene(Scene):
     def _leave(self) -> None:
         """Esc leaves the table too (it would only show this summary again); the match
         stays saved for Practice to resume."""
-        stack = self.services.app.stack
-        stack.pop()
-        if stack.top is self.table_scene:
-            self.services.app.back()
+        navigator = self.services.navigator
+        navigator.pop()
+        if navigator.is_top(self.table_scene):
+            navigator.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 110)
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(14))
         self.title.draw(surface)
         self.kitty_label.draw(surface)
-        game = self.table.game
-        kitty = game.view(self.table.learner).kitty or ()
-        ctx = game.ctx
-        for card, rect in zip(kitty, self.kitty_rects):
+        ctx = self.table.game.ctx
+        for card, rect in zip(self.kitty, self.kitty_rects):
             trump = ctx is not None and ctx.is_trump(card)
             surface.blit(self.services.cards.face(card, rect.width, trump=trump,
                                                   four_colour=self.services.four_colour), rect)

@@ -7,22 +7,24 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import pygame
 
 from ..text import TextLayout, fit_text
-from ..theme import BUTTON, BUTTON_DISABLED, BUTTON_HOVER, FOCUS, INK, INK_SOFT, PANEL_EDGE
+from ..theme import BUTTON, BUTTON_DISABLED, BUTTON_HOVER, BUTTON_PRESSED, FOCUS, INK, INK_DISABLED, INK_SOFT, PANEL_EDGE
 from .base import Widget, panel
 from .text_panel import TextSource, resolve
 
 if TYPE_CHECKING:
     from ..services import Services
 
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
-    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(10)
 }
+"""Digit keys (top row and keypad) → 0-9; a button with ``hotkey=0`` is the tenth."""
 
 
 class Button(Widget):
-    """A labelled button; ``hotkey`` (1-9) is shown in a key cap in front of the label
+    """A labelled button; ``hotkey`` (0-9) is shown in a key cap in front of the label
     (apart from it, so "1" and "8 张" never read as "18 张") and pressing that number
-    key activates it when the button is in a ``Menu``."""
+    key activates it when the button is in a ``Menu``.  ``pressed`` shows a toggle that
+    is on (a deeper fill and a thick edge)."""
 
     def __init__(
         self,
@@ -40,6 +42,7 @@ class Button(Widget):
         self.px = px
         self.focused = False
         self.hovered = False
+        self.pressed = False
 
     def text(self) -> str:
         return resolve(self.label)
@@ -56,7 +59,7 @@ class Button(Widget):
         if key is None:
             return None
         return fit_text(self.services.fonts, str(self.hotkey), self.metrics.fpx(14), key.width, key.height,
-                        min_px=9, bold=True, colour=INK_SOFT, align="center")
+                        min_px=9, bold=True, colour=INK_SOFT if self.enabled else INK_DISABLED, align="center")
 
     def label_box(self) -> pygame.Rect:
         pad = self.metrics.px(10)
@@ -71,7 +74,7 @@ class Button(Widget):
         box = self.label_box()
         return fit_text(
             self.services.fonts, self.text(), self.metrics.fpx(self.px), box.width, box.height,
-            min_px=self.metrics.fpx(12), colour=INK if self.enabled else INK_SOFT, align="center",
+            min_px=self.metrics.fpx(12), colour=INK if self.enabled else INK_DISABLED, align="center",
         )
 
     def text_layouts(self) -> list[TextLayout]:
@@ -92,9 +95,14 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         focused = self.focused and self.enabled
-        fill = BUTTON_DISABLED if not self.enabled else BUTTON_HOVER if (self.hovered or focused) else BUTTON
-        edge = FOCUS if focused else PANEL_EDGE
-        panel(surface, self.rect, fill, edge, self.metrics.px(10), 3 if focused else 1)
+        if not self.enabled:
+            fill = BUTTON_DISABLED
+        elif self.pressed:
+            fill = BUTTON_PRESSED
+        else:
+            fill = BUTTON_HOVER if (self.hovered or focused) else BUTTON
+        edge = FOCUS if focused else INK if self.pressed else PANEL_EDGE
+        panel(surface, self.rect, fill, edge, self.metrics.px(10), 3 if (focused or self.pressed) else 1)
         key, number = self.key_box(), self.key_layout()
         if key is not None and number is not None:
             pygame.draw.rect(surface, PANEL_EDGE, key, 1, border_radius=self.metrics.px(5))

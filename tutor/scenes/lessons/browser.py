@@ -55,13 +55,13 @@ class LessonBrowserScene(Scene):
 
     def _opener(self, lesson: Lesson | UnavailableLesson) -> Callable[[], None]:
         def open_lesson() -> None:
-            self.services.app.stack.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
+            self.services.navigator.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
         return open_lesson
 
     def _open_reference(self) -> None:
         from ..rules import RulesReferenceScene
 
-        self.services.app.stack.push(RulesReferenceScene(self.services, library=self.library))
+        self.services.navigator.push(RulesReferenceScene(self.services, library=self.library))
 
     def _toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual

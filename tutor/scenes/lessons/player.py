@@ -22,7 +22,6 @@ import pygame
 
 from engine import Rules
 
-from ... import i18n
 from ...i18n import N_, _
 from ...lessons import Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
 from ...lessons.model import Drill, Narration, Recap, Task, board_cards
@@ -108,7 +107,7 @@ class LessonPlayerScene(Scene):
         screenshot is the same every time."""
         from .browser import LessonBrowserScene
 
-        options = services.app.options
+        options = services.options
         scene = cls(services, getattr(options, "lesson", None), seed=1)
         step = getattr(options, "step", None)
         if step:
@@ -203,7 +202,7 @@ class LessonPlayerScene(Scene):
     def finish(self) -> None:
         """Record the result (the store keeps the best) and return to the browser."""
         self.record()
-        self.services.app.back()
+        self.services.navigator.back()
 
     def record(self) -> None:
         if self.saves_progress and self.run.finished and not self.recorded:
@@ -225,7 +224,7 @@ class LessonPlayerScene(Scene):
             scene = RulesReferenceScene(self.services, term=self.step.defines[0], library=self.library)
         else:
             scene = RulesReferenceScene(self.services, self.lesson.rules_topic, library=self.library)
-        self.services.app.stack.push(scene)
+        self.services.navigator.push(scene)
 
     # ----------------------------------------------------------------- text
 
@@ -353,7 +352,7 @@ class LessonPlayerScene(Scene):
         self.body.place((area.left, y, area.width, body_h), m)
         top = y + (body_h + gap if body_h else 0)
         self.view.place(pygame.Rect(area.left, top, area.width, free - (top - y)), m)
-        self._laid_out_for = (i18n.language(), self.bilingual)
+        self._laid_out_for = (self.services.translator.language, self.bilingual)
         bw = min(m.px(150), (area.width - 6 * gap) // 7)
         row = bottom + (buttons_h - m.px(42)) // 2
         x = area.left
@@ -371,7 +370,7 @@ class LessonPlayerScene(Scene):
     def update(self, dt: float) -> None:
         """Text heights depend on the language and the bilingual view: lay out again
         when either changed (F2 may be pressed anywhere)."""
-        if self._laid_out_for != (i18n.language(), self.bilingual):
+        if self._laid_out_for != (self.services.translator.language, self.bilingual):
             self.resize(self.metrics)
 
     # ----------------------------------------------------------------- events and drawing
