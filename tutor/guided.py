@@ -327,7 +327,8 @@ class GuidedTable(PracticeTable):
             out.append(lambda: "\n".join(tr(t) for t in (heading, text) if t))
         elif moment is not None:
             goal, hint = moment.goal, moment.hint
-            out.append(lambda: tr(goal))
+            if feedback is None:  # the line above the hand says the goal too: room for the feedback
+                out.append(lambda: tr(goal))
             if self.show_hint and hint:
                 out.append(lambda: _("Hint: {hint}").format(hint=tr(hint)))
             elif feedback is None and hint:

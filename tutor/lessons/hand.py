@@ -24,7 +24,7 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -49,7 +49,9 @@ from .model import (
     Trick,
     UnavailableLesson,
     answer_key,
+    context_for,
 )
+from .loader import _Invalid, _Reader
 from .rules import CARD_RULES, PointsRule
 from .yamlfile import Map, Seq, load_bytes
 
@@ -324,8 +326,6 @@ def stop_task(moment: Moment, view: PlayerView, script_answer: Sequence[Card] | 
                 return None
             plays = tuple(p.cards for p in view.trick) + (None,)
             task = PlayTrick(position=position, trick=Trick(view.trick[0].seat, plays), **common)
-    from .model import context_for
-
     ctx = context_for(task, view.rules)
     answers = [answer_key(a) for a in rule.answers(task, ctx)]
     if not answers or rule.wrong_answer(task, ctx) is None:
@@ -350,8 +350,6 @@ def meets(moment: Moment, view: PlayerView) -> bool:
 
 
 def _with_expect(task: CardTask, expect: tuple[Answer, ...]) -> CardTask:
-    from dataclasses import replace
-
     return replace(task, expect=expect)
 
 
@@ -374,8 +372,6 @@ class _HandReader:
     """Reads a guided hand, collecting every problem (``file:line: field: problem``)."""
 
     def __init__(self, path: str, rules: Rules) -> None:
-        from .loader import _Reader
-
         self.r = _Reader(path, rules)
         self.path = path
 
@@ -384,8 +380,6 @@ class _HandReader:
         return self.r.problems
 
     def hand(self, data: Any, hand_id: str, topic: str | None) -> GuidedHand | None:
-        from .loader import _Invalid
-
         r = self.r
         if not isinstance(data, Map):
             r.problem(1, "hand", "a guided hand must be a mapping with title, summary, concept, seed, moments "
@@ -415,16 +409,12 @@ class _HandReader:
                           rules_topic=topic, **head)
 
     def seed(self, value: Any, line: int, field: str) -> int:
-        from .loader import _Invalid
-
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEED_LIMIT:
             self.r.problem(line, field, f"expected a deal seed from 0 to {SEED_LIMIT - 1}, got {value!r}")
             raise _Invalid
         return value
 
     def at(self, value: Any, line: int, field: str) -> At:
-        from .loader import _Invalid
-
         r = self.r
         if isinstance(value, str) and value in WHEN and value not in ("dealt", "trick"):
             return At(value)
@@ -438,8 +428,6 @@ class _HandReader:
         raise _Invalid
 
     def moment(self, value: Any, line: int, where: str) -> Moment:
-        from .loader import _Invalid
-
         r = self.r
         m = r.mapping(value, line, where)
         r.unknown_keys(m, _MOMENT, where)
@@ -477,8 +465,6 @@ class _HandReader:
         return Moment(line=m.line, at=at, answer=answer, expect=expect, when=tuple(when), **texts)
 
     def script(self, m: Map) -> Script:
-        from .loader import _Invalid
-
         r = self.r
         r.unknown_keys(m, {"declare", "bury", "tricks"}, "script")
         declarations = []
@@ -502,8 +488,6 @@ class _HandReader:
     def trick(self, value: Any, line: int, field: str) -> tuple[ScriptedPlay, ...] | None:
         """``"you: SA =sure_winner | right: S3 | partner: S4 | left: S5"``: each play in
         turn, its seat, its cards, and for the learner the reason its AI chose it."""
-        from .loader import _Invalid
-
         r = self.r
         if not isinstance(value, str):
             r.problem(line, field, "expected 'seat: cards | seat: cards | ...'")
@@ -559,8 +543,6 @@ def check_hand(hand: GuidedHand, rules: Rules) -> tuple[list[Step], list[Problem
     must be exactly the answers the engine judges right there (the lessons' check).
     Returns the moments as lesson steps on that path (for the teaching-order check)
     and the problems."""
-    from .loader import _Reader
-
     problems: list[Problem] = []
     steps: list[Step] = []
     game = Game(rules, hand.seed)

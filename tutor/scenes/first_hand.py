@@ -90,7 +90,7 @@ class GuidedHandScene(PracticeTableScene):
         if moment is not None and not moment.is_stop:
             return True
         if moment is not None and moment.answer == "declaration":
-            return True
+            return not table.revealed  # the answer shown is a declaration: press its button
         if moment is not None:
             return table.can_submit(selected)
         return table.phase in (HAND_OVER, MATCH_OVER)
@@ -129,6 +129,11 @@ class GuidedHandScene(PracticeTableScene):
         stop = self.table_guided.stop
         self.hint_button.enabled = self.declare_hint.enabled = stop is not None and bool(stop.hint)
         self.hint_button.pressed = self.declare_hint.pressed = self.table_guided.show_hint
+        if stop is not None and stop.answer == "declaration":
+            for menu in (self.side_menu, self.main_menu):  # no choice looks like the one to make
+                menu.focus_at(None)
+        elif self.main_menu.focus is None:
+            self.main_menu.focus_at(0)
 
     # ------------------------------------------------------------ the learner's acts
 
