@@ -259,6 +259,10 @@ class GuidedTable(PracticeTable):
 
     def why_not_words(self, selected: Sequence[Card], card: Card) -> Words:
         need = self.needed()
+        if isinstance(self.task, Declare):
+            return lambda: _("No card is played while trumps are chosen: declare with a button, or pass.")
+        if self.game.phase in (DEALING, DECLARING):
+            return lambda: _("Cards are being dealt. The guide will tell you when to act.")
         if need:
             return lambda: ngettext("You have chosen {n} card: deselect one first.",
                                     "You have chosen {n} cards: deselect one first.", need).format(n=need)
