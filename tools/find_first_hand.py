@@ -33,7 +33,6 @@ from engine.ai.declare import trump_share  # noqa: E402
 from engine.cards import format_cards  # noqa: E402
 from engine.game import DEALING, DECLARING, SEATS, SEGMENT, Game  # noqa: E402
 from engine.players import make_player  # noqa: E402
-from engine.rules import TRUMP  # noqa: E402
 from tutor.lessons.hand import LEARNER, At, Moment, stop_task  # noqa: E402
 from tutor.lessons.model import SEATS as SEAT_WORDS  # noqa: E402
 
@@ -57,18 +56,25 @@ class Recording:
     safe: int = 0
     override: int = 0
     """Cards dealt when the learner overrides."""
+    attackers: int = 0
+    """The attackers' total at the end of the hand."""
     voids: tuple[str, ...] = ()
-    """Side suits the learner holds none of after picking up the kitty: a ruff of one of
-    them happens whatever the learner buries."""
+    """Side suits of which the learner holds no card it could bury safely after picking
+    up the kitty (none at all, or only points): whatever safe cards it buries, it holds
+    the same cards of that suit, so a ruff of it comes whatever the learner buries."""
 
     def score(self) -> float:
-        need = ("follow_pair", "feed", "ruff_void")
+        """-1 without a follow-pair, feeding and ruffing stop; else higher for fewer
+        right answers at each (a right answer other than the script's leaves it), fewer
+        safe cards (fewer right buries), a throw, a ruff the bury cannot change, and
+        a hand the dealers hold (the learner's team goes up a level)."""
+        need = ("follow_pair", "feed", "ruff")
         if any(not self.stops.get(k) for k in need):
             return -1.0
         best = {k: min(n for _t, n in self.stops[k]) for k in need}
         score = 10.0 - sum(min(n, 6) for n in best.values()) - max(0, self.safe - 9)
-        score += 2.0 if self.throws else 0.0
-        return score
+        score += 2.0 * bool(self.throws) + 3.0 * bool(self.stops.get("ruff_void")) + 2.0 * (self.attackers < 80)
+        return max(0.0, score)
 
 
 def _declare_round(game: Game, players: list, rec: Recording) -> None:
@@ -118,7 +124,7 @@ def record(seed: int, rules: Rules) -> Recording | None:
     if not 8 <= len(safe) <= SAFE_MAX:
         return None
     rec.voids = tuple(suit for suit in "SHDC" if suit != ctx.trump and not any(
-        not ctx.is_trump(c) and c.suit == suit for c in view.hand))
+        c in safe and c.suit == suit for c in view.hand))
     bury = list(players[LEARNER].bury(view).cards)
     if any(c.points or ctx.is_trump(c) for c in bury):
         chosen = [c for c in bury if not c.points and not ctx.is_trump(c)]
@@ -144,47 +150,49 @@ def record(seed: int, rules: Rules) -> Recording | None:
                 rec.throws.append(before + 1)
         rec.tricks[-1].append((seat, format_cards(decision.cards),
                                decision.reason.code if seat == LEARNER and decision.reason else None))
+    rec.attackers = game.result.attacker_points
     return rec
 
 
 def _note_stops(rec: Recording, view, cards, trick: int) -> None:
     """Which stops fit the learner's turn in ``trick``, with the script's play right
-    (``ruff_void``: a ruff of a suit the learner never held after the kitty)."""
+    (``ruff_void``: a ruff of a suit the learner's bury cannot change, see ``voids``)."""
     ctx = view.ctx
-    for kind, rule in (("follow_pair", "legal_follow"), ("feed", "feed_partner"), ("ruff", "win_trick"),
-                       ("save", "save_points")):
-        when = {"follow_pair": ("pair_led",), "ruff": ("void", "opponent_winning"),
-                "feed": ("partner_winning",)}.get(kind, ())
+    if not view.trick:
+        return
+    lead = list(view.trick[0].cards)
+    shape = lead_shape(lead, ctx)
+    kinds = []
+    if shape.pairs >= 1 and sum(ctx.suit_of(c) == shape.suit for c in view.hand) > len(lead):
+        kinds.append(("follow_pair", "legal_follow", ("pair_led",)))
+    if len(view.trick) == 3:
+        kinds += [("feed", "feed_partner", ("partner_winning",)), ("ruff", "win_trick", ("void", "opponent_winning"))]
+    for kind, rule, when in kinds:
         task = stop_task(Moment(0, At("trick", trick), answer=rule, goal="-", hint="-", when=when), view, cards)
         if task is None or task.expect[0] != tuple(sorted(cards, key=lambda c: c.index)):
             continue
-        if kind == "follow_pair":
-            lead = list(view.trick[0].cards)
-            shape = lead_shape(lead, ctx)
-            held = [c for c in view.hand if ctx.suit_of(c) == shape.suit]
-            if shape.pairs < 1 or len(held) < len(lead) + 1:
-                continue
         if kind == "ruff":
-            suit = ctx.suit_of(view.trick[0].cards[0])
             if sum(points(p.cards) for p in view.trick) < 5:
                 continue
-            if suit in rec.voids:
+            if shape.suit in rec.voids:
                 rec.stops.setdefault("ruff_void", []).append((trick, len(task.expect)))
         rec.stops.setdefault(kind, []).append((trick, len(task.expect)))
 
 
 def search(start: int, count: int, top: int) -> None:
+    """Print each seed that gives every stop as it is found, then the best ``top``."""
     rules = Rules()
     found = []
     for seed in range(start, start + count):
         rec = record(seed, rules)
         if rec is not None and rec.score() >= 0:
             found.append(rec)
+            print(f"found seed {seed} (score {rec.score():.1f})", flush=True)
     found.sort(key=lambda r: -r.score())
     print(f"{len(found)} of {count} seeds give every stop")
     for rec in found[:top]:
         print(f"seed {rec.seed}: score {rec.score():.1f}, override at card {rec.override}, {rec.safe} safe cards, "
-              f"throws {rec.throws}")
+              f"throws {rec.throws}, attackers {rec.attackers}")
         for kind, where in sorted(rec.stops.items()):
             print(f"    {kind}: " + ", ".join(f"trick {t} ({n} right)" for t, n in where))
 

@@ -26,7 +26,7 @@ from tutor.lessons.model import Declare, answer_key  # noqa: E402
 from tutor.lessons.session import ANSWER, HINT, RIGHT  # noqa: E402
 
 HAND_FILE = LESSON_DIR / "first_hand.yaml"
-STOPS = [("declaration", None), ("safe_bury", None), ("legal_follow", 3), ("win_trick", 8), ("feed_partner", 12)]
+STOPS = [("declaration", None), ("safe_bury", None), ("legal_follow", 2), ("win_trick", 10), ("feed_partner", 12)]
 """The stops of the script's path: the rule, and the trick it is asked in."""
 
 
@@ -107,7 +107,8 @@ def test_right_answers_ask_every_stop_and_end_on_the_engines_summary() -> None:
     assert table.outcome() == hand_outcome(game.result.trick_points, table.view.kitty, last.plays[0].cards,
                                            game.is_attacker(last.winner), game.result.dealer, game.start_levels,
                                            game.ctx, game.result.penalties)
-    assert game.dealer == LEARNER and game.trump == "H"
+    assert game.dealer == LEARNER and game.trump == "S"
+    assert table.outcome().change.after == "3", "the dealers hold: the learner's team goes up"
 
 
 def test_a_wrong_answer_gets_the_rule_then_the_answer() -> None:
@@ -130,11 +131,12 @@ def test_the_first_wrong_answer_points_at_the_rule_not_at_the_answer() -> None:
             table.apply(thought, thought.think())
         else:
             table.step()
-    assert table.submit(parse_cards("S2 S4")).events == ()
+    wrong = wrong_for(table)
+    assert table.submit(wrong).events == ()
     hint = " ".join(table.feedback.lines())
-    assert table.feedback.tier == HINT and "D10" not in hint and "♦10" not in hint
-    assert table.submit(parse_cards("S2 S4")).events == ()
-    assert table.revealed and table.answer_cards() == answer_key(parse_cards("D10 D10"))
+    assert table.feedback.tier == HINT and "C9" not in hint and "♣9" not in hint, hint
+    assert table.submit(wrong).events == ()
+    assert table.revealed and table.answer_cards() == answer_key(parse_cards("C9 C9"))
     assert table.submit(list(table.answer_cards())).events
 
 
@@ -152,13 +154,17 @@ def test_the_guides_words_about_your_plays_are_claims_that_held() -> None:
         assert answer_key(claim.cards) == answer_key(mine.cards)
 
 
-def test_another_right_bury_still_reaches_the_summary() -> None:
+@pytest.mark.parametrize("bury, stops", [
+    ("C9 C9 C8 C6 C4 C3 D3 D6", ["declaration", "safe_bury", "legal_follow", "feed_partner"]),
+    ("H9 DA D9 D7 D6 D3 C8 C6", [rule for rule, _trick in STOPS]),
+])
+def test_another_right_bury_still_reaches_the_summary(bury: str, stops: list[str]) -> None:
     """A learner who buries other safe cards leaves the script: the AI plays on, the
-    stops that fit later are still asked, and the hand ends."""
+    stops that fit later are still asked (here the ruff only when the ♥7 is buried),
+    and the hand ends."""
     table = GuidedTable(guided(), Rules())
-    seen = play(table, bury=parse_cards("S3 S4 S4 S8 SQ DJ C4 C6"))
-    asked = [rule for rule, _trick, _tiers in seen]
-    assert asked[:3] == ["declaration", "safe_bury", "legal_follow"] and "feed_partner" in asked
+    seen = play(table, bury=parse_cards(bury))
+    assert [rule for rule, _trick, _tiers in seen] == stops
     assert table.phase == HAND_OVER
 
 
@@ -180,22 +186,22 @@ def broken(tmp_path: Path, old: str, new: str) -> list[str]:
 
 
 def test_the_checker_rejects_an_expect_the_engine_disagrees_with(tmp_path: Path) -> None:
-    problems = broken(tmp_path, 'expect: "D10 D10"', 'expect: "D8 D8"')
-    assert any("disagrees with rule legal_follow" in p and "refuses D8 D8" in p for p in problems), problems
+    problems = broken(tmp_path, 'expect: "C9 C9"', 'expect: "C3 C3"')
+    assert any("disagrees with rule legal_follow" in p and "refuses C3 C3" in p for p in problems), problems
 
 
 def test_the_checker_rejects_a_stop_that_never_fits(tmp_path: Path) -> None:
-    problems = broken(tmp_path, "  - at: {trick: 3}\n    answer: legal_follow", "  - at: {trick: 4}\n    answer: legal_follow")
+    problems = broken(tmp_path, "  - at: {trick: 2}\n    answer: legal_follow", "  - at: {trick: 4}\n    answer: legal_follow")
     assert any("rule legal_follow does not fit the hand at trick 4" in p for p in problems), problems
 
 
 def test_the_checker_rejects_a_script_that_does_not_replay(tmp_path: Path) -> None:
-    problems = broken(tmp_path, '"left: DA | you: D5', '"left: SJ | you: D5')
+    problems = broken(tmp_path, '"left: CA CA | you: C9 C9', '"left: HJ HJ | you: C9 C9')
     assert any("script.tricks[1]: the script does not replay: trick 2, left to play" in p for p in problems), problems
 
 
 def test_the_checker_rejects_moments_out_of_order(tmp_path: Path) -> None:
-    problems = broken(tmp_path, "  - at: {dealt: 40}", "  - at: {dealt: 90}")
+    problems = broken(tmp_path, "  - at: {dealt: 20}", "  - at: {dealt: 90}")
     assert any("list moments in the order they come" in p for p in problems), problems
 
 
