@@ -409,6 +409,8 @@ class PracticeTableScene(Scene):
             group = cards[0].unionall(cards).inflate(2 * self.trick.frame_margin(), 2 * self.trick.frame_margin())
             pos = (standing.seat - self.table.learner) % 4
             gap = m.px(8)
+            if pos in (0, 2):  # above or below the cards: the felt's width is free for an override's words
+                box.width = min(m.px(460), r.width * 7 // 10)
             if pos == 0:
                 box.midbottom = (group.centerx, group.top - gap)
             elif pos == 2:
