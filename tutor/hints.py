@@ -21,8 +21,6 @@ from tutor.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
-SEAT_NAMES = (N_("you"), N_("the opponent on your right"), N_("your partner"),
-              N_("the opponent on your left"))
 
 
 # --------------------------------------------------------------------------- naming
@@ -42,10 +40,6 @@ def cards_text(cards: Iterable[Card]) -> str:
 def suit_name(suit: str) -> str:
     """The name of an effective suit: ``"S"`` spades … ``"T"`` trumps."""
     return _(SUIT_NAMES[suit])
-
-
-def seat_name(seat: int) -> str:
-    return _(SEAT_NAMES[seat % 4])
 
 
 # --------------------------------------------------------------------------- reasons

@@ -198,9 +198,9 @@ class PracticeTable:
             who = game.turn
             if self.phase == BURYING:
                 return lambda: _("{who} is burying the kitty: wait for your turn.").format(
-                    who=coach.seat_label(who, self.learner))
+                    who=coach.seat_name(who, self.learner, start=True))
             return lambda: _("{who} is to play: wait for your turn.").format(
-                who=coach.seat_label(who, self.learner))
+                who=coach.seat_name(who, self.learner, start=True))
         if self.phase == BURYING:
             return lambda: _("You have chosen 8 cards: deselect one first.")
         sentences = coach.blocked_sentences(self.view, selected, card)
@@ -289,14 +289,14 @@ class PracticeTable:
         level, learner = game.level, self.learner
         if standing is None:
             return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
-                             "a joker pair declares no trump.").format(level=level)
+                             "a joker pair declares no-trump.").format(level=level)
         needed = strength_to_override(standing)
         cards = standing.cards
 
         def words() -> str:
-            who = coach.seat_label(standing.seat, learner)
+            who = coach.seat_name(standing.seat, learner, start=True)
             if standing.trump is None:
-                first = _("{who} declared no trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
+                first = _("{who} declared no-trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
             else:
                 first = _("{who} declared {suit} with {cards}.").format(
                     who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))

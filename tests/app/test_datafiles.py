@@ -250,7 +250,7 @@ def test_the_notice_speaks_the_learners_language(tmp_path) -> None:
     app.stack.push(PracticeTableScene(app.services))  # ... Practice does
     app.frame(0.0)
     message = app.stack.top.message()
-    assert "match.json" in message and "新的一局" in message
+    assert "match.json" in message and "新的一场" in message
     for layout in app.stack.top.text_layouts():
         assert layout.fits
 

@@ -117,7 +117,7 @@ def test_status_and_points_panels(app):
     status.set_status("10", None, "Gang", (("Our level", "8"), ("Their level", "10")))
     i18n.set_language("zh_CN")
     texts = [line.text for layout in status.text_layouts() for line in layout.lines]
-    assert "无主" in texts and "本副打" in texts and "庄家" in texts
+    assert "无主" in texts and "本局打" in texts and "庄家" in texts
     points = PointsPanel(app.services)
     points.place(rects.points, m)
     points.set_points(35, parse_cards("SK S10 D5 D5 C5"))

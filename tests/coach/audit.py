@@ -99,7 +99,8 @@ def _moment(moment: Moment, audit: Auditor, report: Report, leak_every: int, see
 
 def _wording(said: Said, learner: int, where: str, report: Report) -> None:
     """The sentence renders in both languages, every placeholder filled; Chinese is
-    Chinese with 上家/下家/对家; English seats are lower case inside a sentence."""
+    Chinese with 上家/下家/对家; English seats are lower case inside a sentence, and a
+    sentence starts with a capital."""
     current = language()
     try:
         for lang in ("en", "zh_CN"):
@@ -117,6 +118,8 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
                 if isinstance(value, SeatRef) and lang == "en" and not value.start:
                     if re.search(r"\S (The opponent|Your partner|Right opponent|Left opponent)", text):
                         report.wording.append(f"en {where}: capitalised seat {text!r}")
+            if lang == "en" and text[:1].islower():
+                report.wording.append(f"en {where}: starts in lower case {text!r}")
             if lang == "zh_CN" and "已经没有了" in text:
                 report.wording.append(f"zh {where}: 已经没有了 {text!r}")
             if re.search(r"Lesson 0\d|第 ?0\d", text):

@@ -17,7 +17,7 @@ from tutor.lessons.reference import load_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDGETS = ("card_rows", "choice_list", "lesson_tile", "progress_dots", "scroll_text", "seat_diagram")
-PYTHON = ["tutor/hints.py", "tutor/scenes/rules.py", "tutor/guided.py", "tutor/scenes/first_hand.py",
+PYTHON = ["tutor/hints.py", "tutor/seats.py", "tutor/scenes/rules.py", "tutor/guided.py", "tutor/scenes/first_hand.py",
           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "scenes" / "lessons").glob("*.py")),
           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "lessons").glob("*.py")),
           *(f"tutor/widgets/{name}.py" for name in WIDGETS)]

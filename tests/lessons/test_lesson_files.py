@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -40,6 +41,22 @@ def test_no_rule_is_needed_before_it_is_taught() -> None:
     reference, _problems = load_reference()
     lessons = [x for x in load_all(rules=rules) if x.available]
     assert [str(p) for p in teaching_problems(lessons, reference, rules)] == []
+
+
+def test_seat_labels_are_defined_before_a_screen_draws_them() -> None:
+    """Lesson 1's first screen draws the seats and defines 对家, 上家 and 下家; a screen
+    that draws the seats before that definition is reported, even if its text never
+    names them."""
+    reference, _problems = load_reference()
+    first = LESSONS[0]
+    assert first.steps[0].table and "next_player" in first.steps[0].defines
+    question = first.steps[1]
+    assert isinstance(question, Choose) and not question.table
+    early = replace(first, steps=(replace(question, table=True),))
+    found = [str(p) for p in teaching_problems([early], reference, Rules())]
+    assert any("'对家'" in p or "'下家'" in p for p in found), found
+    assert not [p for p in teaching_problems([replace(first, steps=(question,))], reference, Rules())
+                if "next_player" in str(p)]
 
 
 def interactive(lesson: Lesson, rules: Rules) -> int:

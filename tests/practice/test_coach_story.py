@@ -195,11 +195,18 @@ def test_every_ai_reason_code_has_words_and_a_principle() -> None:
 def test_tips_fit_the_moment() -> None:
     dealing = replace(view_of("S3", ""), phase="dealing", ctx=None, trick=())
     assert "declare" in coach.tip(dealing).text()
-    attacker = view_of("SA SA S3 D4", "")
-    tips = [t.text() for t in coach.play_tips(attacker)]
+    leading = view_of("SA SA S3 D4 H4 H4", "")  # an attacker to lead, with a pair of trumps
+    tips = [t.text() for t in coach.play_tips(leading)]
     assert all(t.startswith("Tip:") for t in tips)
     assert any("aces" in t for t in tips) and any("pairs and tractors" in t for t in tips)
-    assert any("attackers" in t for t in tips) and not any("dealers," in t for t in tips)
+    assert any("throw only" in t for t in tips) and not any("partner is winning" in t for t in tips)
+    assert any("attackers," in t for t in tips) and not any("dealers," in t for t in tips)
+    following = view_of("SA SA S3 D4", "S9")  # following, without a trump
+    tips = [t.text() for t in coach.play_tips(following)]
+    assert any("partner is winning" in t for t in tips)
+    assert not any("aces" in t or "throw only" in t for t in tips)  # leading tips wait for a lead
+    assert not any("attackers," in t for t in tips)  # no pair of trumps to keep
+    assert coach.tip(replace(following, phase="burying")) is None  # the burying advice speaks then
 
 
 def test_a_sentence_whose_claim_fails_is_not_shown() -> None:

@@ -96,7 +96,7 @@ def test_a_declaration_lies_at_its_seat_with_a_caption_and_an_override_flashes(t
         if scene.table.phase in (DEALING, DECLARING) and standing is not None:
             assert scene.trick.plays == [(standing.seat, list(standing.cards))]
             caption = scene._caption_text()
-            assert coach.seat_label(standing.seat, 0) in caption and "overrides it" in caption
+            assert coach.seat_name(standing.seat, 0, start=True) in caption and "overrides it" in caption
             assert scene.caption.rect.colliderect(scene.trick.rect)
         try:
             run(app, scene, lambda s: any(isinstance(e, Overridden) for e in s.table.game.events)
@@ -125,7 +125,7 @@ def test_no_wait_for_your_turn_while_the_game_waits_for_the_learner(tmp_path) ->
             scene._autopilot()  # the learner plays: now another seat is to play
             assert not scene.table.learner_to_act
             app.handle_event(click(scene.hand.card_rects()[0].move(3, 30).topleft))
-            who = coach.seat_label(scene.table.game.turn, 0)
+            who = coach.seat_name(scene.table.game.turn, 0, start=True)
             assert scene.flash is not None and scene.flash().startswith(who)
             return
         app.stack.pop()

@@ -19,6 +19,7 @@ from engine.claims import (
     EmptiesSuit,
     Holds,
     KittyPoints,
+    Leading,
     Level,
     SuitOf,
     Team,
@@ -67,8 +68,12 @@ def _options_text(options: Sequence[tuple[Card, ...]]) -> str:
     return " / ".join(cards_text(cards) for cards in options)
 
 
-TRUMPS_IF = N_("With {suit} as trumps, {n} of your {m} cards would be trumps.")
-TRUMPS_IF_NT = N_("In no-trump, {n} of your {m} cards would be trumps.")
+TRUMPS_IF = plural("@trumps_if", lambda n: ngettext(
+    "With {suit} as trumps, {n} of your {m} cards would be a trump.",
+    "With {suit} as trumps, {n} of your {m} cards would be trumps.", n))
+TRUMPS_IF_NT = plural("@trumps_if_nt", lambda n: ngettext(
+    "In no-trump, {n} of your {m} cards would be a trump.",
+    "In no-trump, {n} of your {m} cards would be trumps.", n))
 
 
 def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
@@ -83,6 +88,8 @@ def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
     if decision is not None:
         out.append(Said.of(N_("The coach would declare {cards}."), me,
                            Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
+    elif view.phase == "declaring":  # the last chance: no "yet" about it
+        out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
     else:
         out.append(Said.of(N_("The coach would not declare yet."), me, CanDeclare(options)))
     seen: set[str | None] = set()
@@ -187,41 +194,54 @@ def _side_ace(view: PlayerView) -> Card | None:
     return next((c for c in view.hand if c.rank == "A" and not ctx.is_trump(c)), None)
 
 
-def _pair(view: PlayerView) -> tuple[Card, ...] | None:
-    counts = Counter(view.hand)
+def _pair(view: PlayerView, among: Sequence[Card] | None = None) -> tuple[Card, ...] | None:
+    """Two identical cards of the hand (or of ``among``), if there are any."""
+    counts = Counter(view.hand if among is None else among)
     face = next((c for c, n in counts.items() if n >= 2), None)
     return (face, face) if face is not None else None
 
 
 def play_tips(view: PlayerView) -> list[Said]:
-    """The tips that fit the learner's position now."""
+    """The tips that fit the learner's position now: tips about leading only when the
+    learner is to lead, the one about giving points only when the learner is to follow."""
     me = view.seat
+    my_turn = view.turn == me
     out: list[Said | None] = []
     ace = _side_ace(view)
-    if ace is not None:
+    if ace is not None and my_turn and view.leading:
         out.append(Said.of(N_("Tip: lead your side-suit aces early, while the others still hold "
-                              "that suit."), me, Holds((ace,)), SuitOf(ace, ace.suit)))
-    out.append(Said(N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; "
-                       "when an opponent is, give low cards without points."), me))
+                              "that suit."), me, Leading(), Holds((ace,)), SuitOf(ace, ace.suit)))
+    if my_turn and view.trick:
+        out.append(Said(N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; "
+                           "when an opponent is, give low cards without points."), me))
     pair = _pair(view)
     if pair is not None:
-        out.append(Said.of(N_("Tip: pairs and tractors win tricks. Keep a pair rather than "
-                              "break it to win one more trick."), me, Holds(pair)))
-    out.append(Said(N_("Tip: throw only when nothing still out can beat any part of it: the A "
-                       "and the big pairs of that suit are gone or in your hand."), me))
-    out.append(Said.of(N_("Tip: attackers, keep a strong pair of trumps for the last trick: "
-                          "the kitty's points then count four times."), me, Team(False)))
-    out.append(Said.of(N_("Tip: dealers, do not spend all your trumps early: the last trick "
-                          "decides the kitty."), me, Team(True)))
+        out.append(Said.of(N_("Tip: pairs and tractors win tricks: do not break a pair just to "
+                              "win one more trick."), me, Holds(pair)))
+    if my_turn and view.leading:
+        out.append(Said.of(N_("Tip: throw only when nothing still out can beat any part of it: the "
+                              "A and the big pairs of that suit are gone or in your hand."), me,
+                           Leading()))
+    ctx = view.ctx
+    assert ctx is not None
+    trumps = tuple(c for c in view.hand if ctx.is_trump(c))
+    trump_pair = _pair(view, trumps)
+    if trump_pair is not None:
+        out.append(Said.of(N_("Tip: attackers, keep a strong pair of trumps for the last trick: "
+                              "the kitty's points then count four times."), me, Team(False),
+                           Holds(trump_pair)))
+    if trumps:
+        out.append(Said.of(N_("Tip: dealers, do not spend all your trumps early: the last trick "
+                              "decides the kitty."), me, Team(True), Holds(trumps)))
     return keep(out, position(view))
 
 
 def tip(view: PlayerView) -> Said | None:
-    """A strategy tip for the moment: declaring while dealing, else one per trick in
-    turn among those that fit."""
+    """A strategy tip for the moment: declaring while dealing, none while burying (the
+    burying advice speaks then), else one per trick in turn among those that fit."""
     if view.phase in ("dealing", "declaring"):
         return Said(DECLARE_TIP, view.seat)
-    if view.ctx is None:
+    if view.ctx is None or view.phase != "tricks":
         return None
     tips = play_tips(view)
     return tips[len(view.tricks) % len(tips)] if tips else None

@@ -63,6 +63,9 @@ def certainty(at: Position, cards: Sequence[Card], estimate: Estimate | None = N
     cards = tuple(cards)
     beaten = at.beaten(cards)
     if beaten is False:
+        if at.following and not at.later_opponents:
+            return Said.of(N_("No opponent plays after you in this trick: your side takes it."),
+                           at.seat, CannotBeBeaten(cards, SURE))
         if at.following:
             return Said.of(N_("No opponent still to play can beat it, whatever cards they hold."),
                            at.seat, CannotBeBeaten(cards, SURE))
@@ -99,7 +102,7 @@ def play_facts(at: Position, cards: Sequence[Card], estimate: Estimate | None = 
         else:
             out.append(Said.of(N_("{who} is winning the trick and {cards} does not beat it."),
                                at.seat, OpponentWinning(winner), KeepsWinner(cards, winner),
-                               who=SeatRef(winner), cards=cards_ref(cards, at)))
+                               who=SeatRef(winner, True), cards=cards_ref(cards, at)))
     else:
         out.append(certainty(at, cards, estimate))
     out.append(gives(at, cards))
@@ -118,6 +121,10 @@ def partner_winning(at: Position, cards: Sequence[Card]) -> Said | None:
     cards = tuple(cards)
     beaten = at.knowledge.beaten_by_any(at.plays, at.later_opponents)
     ref = cards_ref(cards, at)
+    if beaten is False and not at.later_opponents:
+        return Said.of(N_("Your partner is winning and no opponent plays after you; {cards} "
+                          "leaves the trick to your partner."), at.seat,
+                       PartnerWinning(partner, SURE), KeepsWinner(cards, partner), cards=ref)
     if beaten is False:
         return Said.of(N_("Your partner is winning and no opponent still to play can beat "
                           "your partner; {cards} leaves the trick to your partner."), at.seat,

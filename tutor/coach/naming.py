@@ -2,8 +2,7 @@
 
 Cards are named as the lessons name them (``tutor.hints``), so a card reads the same in
 a lesson and at the table; suits are shown as symbols.  Seats are named from the
-learner's chair: play goes to the right, so the learner's 下家 (the opponent on the
-right) is seat ``learner + 1``, its 上家 seat ``learner + 3``, its 对家 the partner.
+learner's chair (``tutor.seats``, their one home).
 """
 
 from __future__ import annotations
@@ -15,26 +14,10 @@ from engine.cards import SUIT_SYMBOLS
 from engine.rules import TRUMP
 
 from ..hints import cards_text
-from ..i18n import N_, _
+from ..i18n import _
+from ..seats import seat_label, seat_name
 
-SEAT_LABELS = (N_("You"), N_("Right opponent"), N_("Partner"), N_("Left opponent"))
-"""A seat's label on the table (the seat widgets)."""
-SEAT_STARTS = (N_("You"), N_("The opponent on your right"), N_("Your partner"),
-               N_("The opponent on your left"))
-"""A seat at the start of a sentence."""
-SEAT_NAMES = (N_("you"), N_("the opponent on your right"), N_("your partner"),
-              N_("the opponent on your left"))
-"""A seat inside a sentence (lower case in English)."""
-
-
-def seat_label(seat: int, learner: int) -> str:
-    """A seat as labelled on the table, from the learner's chair."""
-    return _(SEAT_LABELS[(seat - learner) % 4])
-
-
-def seat_name(seat: int, learner: int, start: bool = False) -> str:
-    """A seat in a sentence: ``start`` for the first word of one."""
-    return _((SEAT_STARTS if start else SEAT_NAMES)[(seat - learner) % 4])
+__all__ = ["seat_label", "seat_name", "suit_label", "cards_label", "then", "lesson_label"]
 
 
 def suit_label(suit: str) -> str:

@@ -24,6 +24,7 @@ from engine.claims import (
     Estimated,
     FewestPoints,
     GivesPoints,
+    Holds,
     HoldsCount,
     KeepsWinner,
     Leading,
@@ -84,6 +85,37 @@ def _trumps_out(at: Position, cards: tuple[Card, ...]) -> list | None:
     return [Leading(), SuitOf(cards[0], TRUMP), TrumpsUnseen(unseen), MayHold(holder, TRUMP)]
 
 
+HIGH = ("A", "K")
+"""The side cards that drawing trumps protects."""
+
+
+def _trumps_out_for_side(at: Position, cards: tuple[Card, ...]) -> list | None:
+    """Drawing trumps, said as a principle only while the learner holds high side cards
+    for it to protect."""
+    claims = _trumps_out(at, cards)
+    high = tuple(c for c in at.view.hand if c.rank in HIGH and not at.ctx.is_trump(c))
+    return None if claims is None or not high else claims + [Holds(high)]
+
+
+def _high_lead(at: Position, cards: tuple[Card, ...]) -> list | None:
+    """A high side card led while an opponent may still hold (and so must follow) its suit."""
+    if at.following or not cards or cards[0].rank not in HIGH:
+        return None
+    suit = at.ctx.suit_of(cards[0])
+    holder = next((s for s in _opponents(at) if at.knowledge.may_hold(s, suit)), None)
+    if suit == TRUMP or holder is None:
+        return None
+    return [Leading(), SuitOf(cards[0], suit), MayHold(holder, suit)]
+
+
+def _partner_feed(at: Position, cards: tuple[Card, ...]) -> list | None:
+    """Points given to a trick the partner wins for now (not for sure)."""
+    if not points(cards):
+        return None
+    return [PartnerWinning(_partner(at)), KeepsWinner(cards, _partner(at)),
+            GivesPoints(cards, points(cards))]
+
+
 def _partner_void(at: Position, cards: tuple[Card, ...]) -> list | None:
     if at.following or not cards:
         return None
@@ -125,9 +157,13 @@ PRINCIPLES: dict[str, Principle] = {
                       lambda at, c: [PartnerWinning(_partner(at), "sure"),
                                      KeepsWinner(c, _partner(at)),
                                      GivesPoints(c, points(c))] if points(c) else None),
+    "partner_feed": Principle(N_("Your partner is winning the trick: the points you give stay "
+                                 "with your side if nobody beats your partner."), _partner_feed),
     "partner": Principle(N_("Your partner is winning: no need to fight for the trick; keep your "
                             "strong cards."),
-                         lambda at, c: [PartnerWinning(_partner(at)), KeepsWinner(c, _partner(at))]),
+                         lambda at, c: None if points(c) else
+                         [PartnerWinning(_partner(at)), KeepsWinner(c, _partner(at)),
+                          GivesPoints(c, 0)]),
     "ruff": Principle(N_("Out of the led suit, a trump play of the lead's shape beats any play "
                          "of that suit."), _ruffing),
     "win_points": Principle(N_("Points on the table are worth a fight: take the trick."),
@@ -147,7 +183,9 @@ PRINCIPLES: dict[str, Principle] = {
                             lambda at, c: [CardsLeft(len(c))] if len(c) == len(at.view.hand)
                             else None),
     "lead_trumps": Principle(N_("Leading trumps pulls the opponents' trumps, so your high side "
-                                "cards are safer later."), _trumps_out),
+                                "cards are safer later."), _trumps_out_for_side),
+    "lead_high": Principle(N_("Lead your high side cards early, while the opponents may still "
+                              "hold that suit and must follow it."), _high_lead),
     "lead_void": Principle(N_("Lead a suit your partner is out of: your partner can ruff it."),
                            _partner_void),
     "lead_short": Principle(N_("Running out of a short suit lets you ruff it later."),
@@ -161,9 +199,13 @@ PRINCIPLES: dict[str, Principle] = {
     "bury": Principle(N_("Bury low side cards without points; keep trumps, pairs and high "
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
-ORDER = ("forced", "last_trick", "lead_sure", "feed", "partner", "ruff", "win_points", "win",
-         "save", "cheap", "lead_trumps", "lead_void", "lead_short", "lead_cheap")
+ORDER = ("last_trick", "lead_sure", "feed", "partner_feed", "partner", "ruff", "win_points",
+         "win", "save", "cheap", "lead_trumps", "lead_void", "lead_short", "lead_high",
+         "lead_cheap")
 """Principles tried when the reason's own does not fit, most specific first."""
+FALLBACK = {"lead_sure": ("lead_high",)}
+"""The principle to try next when a reason's own does not fit (a sure lead that is only
+probable is still a high card led early)."""
 GENERAL = N_("Think about what each play can win and what it gives away.")
 
 
@@ -172,11 +214,13 @@ def _table(at: Position) -> int:
 
 
 def principle(at: Position, decision: Decision) -> Said:
-    """The principle behind ``decision`` that fits the position: the reason's own
-    when its claims hold, else the first in ``ORDER`` that does."""
+    """The principle behind ``decision`` that fits the position: that the rules leave
+    one play, when they do; else the reason's own when its claims hold, its fallback,
+    or the first in ``ORDER`` that does."""
     cards = tuple(decision.cards)
     own = REASONS.get(decision.reason.code if decision.reason else "")
-    for key in ((own.principle,) if own else ()) + ORDER:
+    first = (own.principle, *FALLBACK.get(own.principle, ())) if own else ()
+    for key in ("forced", *first, *ORDER):
         claims = PRINCIPLES[key].claims(at, cards)
         if claims is None:
             continue

@@ -131,7 +131,7 @@ def refusal_sentences(view: PlayerView, play: Sequence[Card]) -> list[Said]:
     suit = at.requirements.suit
     held = cards_ref(why.cards, at)
     if why.code == "must_follow_suit":
-        return keep([Said.of(N_("You still hold {held}: follow {suit} with them before playing "
+        return keep([Said.of(N_("You still hold {held}: you must follow {suit} before playing "
                                 "other cards."), me, claim, held=held, suit=SuitRef(suit))], at)
     must = _must(view)
     if why.code == "must_play_pair":

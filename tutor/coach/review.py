@@ -112,10 +112,10 @@ TRUMPS_WASTED = plural("@trumps_wasted", lambda n: ngettext(
     "Trick {k}: you played {played}, spending {n} trumps more than needed: your partner was "
     "sure to win the trick, and {alt} would have left it to your partner.", n))
 KITTY_LOST = plural("@kitty_lost", lambda n: ngettext(
-    "You buried {played} with {n} point: the attackers won the last trick and it counted "
+    "You buried {played} with {n} point: the attackers won the last trick, so it counted "
     "×{m}, {total} for them. {alt} would have carried no points.",
-    "You buried {played} with {n} points: the attackers won the last trick and they counted "
-    "×{m}, {total} for them. {alt} would have carried no points.", n))
+    "You buried {played} with {n} points: the attackers won the last trick, so those points "
+    "counted ×{m}, {total} for them. {alt} would have carried no points.", n))
 
 
 def review(plays: Sequence[LearnerPlay], final: PlayerView) -> list[ReviewNote]:

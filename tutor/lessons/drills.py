@@ -31,6 +31,7 @@ from engine import (
 from engine.cards import RANKS, SUITS
 from engine.game import team_of
 
+from tutor import seats
 from tutor.hints import cards_text
 from tutor.i18n import N_
 
@@ -98,11 +99,9 @@ def _plain(suit: str, ctx: TrumpContext) -> Callable[[Card], bool]:
     return lambda c: not c.is_joker and ctx.suit_of(c) == suit
 
 
-SEAT_LABELS = {"you": N_("Me"), "right": N_("The opponent on my right"), "partner": N_("My partner"),
-               "left": N_("The opponent on my left")}
+SEAT_LABELS = dict(zip(SEATS, seats.ANSWERS))
 """Option labels of a seat answer (the written lessons' msgids)."""
-SEAT_NAMES = {"you": N_("you"), "right": N_("the opponent on your right"), "partner": N_("your partner"),
-              "left": N_("the opponent on your left")}
+SEAT_NAMES = dict(zip(SEATS, seats.NAMES))
 """A seat inside a sentence."""
 
 
@@ -288,7 +287,7 @@ def kitty_factor(rng: random.Random, rules: Rules) -> Task | None:
                   options=tuple(Option(value=str(v), label=Phrase(N_("×{n}"), n=v)) for v in (2, 4, 6, 8, 16)))
     right = CHOICE_RULES["kitty_multiplier"].value(step, ctx)
     keep = [o for o in step.options if o.value == right] + rng.sample([o for o in step.options if o.value != right], 2)
-    explain = (Phrase(N_("{n} cards were led: twice {n} is {m}."), n=len(lead), m=right)
+    explain = (Phrase(N_("Cards in the last lead: {n}. Twice {n} is {m}."), n=len(lead), m=right)
                if rules.kitty_multiplier == "twice_cards" else
                Phrase(N_("With the rule option in force, the largest part of the lead decides: ×{m}."), m=right))
     return replace(step, options=tuple(sorted(keep, key=lambda o: int(o.value))), explain=explain)

@@ -24,6 +24,7 @@ from typing import Iterable, Iterator
 
 from engine import Rules
 
+from .. import seats
 from .drills import generate
 from .model import Drill, Lesson, Narration, Problem, Quiz, Step, Task, board_cards, context_for
 from .reference import Reference
@@ -110,10 +111,17 @@ def _positions(step: Step, rules: Rules) -> Iterator[Step]:
         yield step
 
 
+SEAT_FIELDS = ("table", "trick", "tricks", "others", "shown", "declarations")
+"""A step with any of these draws seat labels (对家, 上家, 下家 in Chinese) beside cards."""
+
+
 def _texts(step: Step) -> Iterable[str]:
+    """What a step shows in words: its texts, its caption, and the seat labels it draws."""
     yield from step.texts()
     if isinstance(step, Narration) and step.caption:
         yield step.caption
+    if any(getattr(step, name, None) for name in SEAT_FIELDS):
+        yield from seats.LABELS
 
 
 def _uses(text: str, word: str) -> bool:
@@ -122,14 +130,17 @@ def _uses(text: str, word: str) -> bool:
     return re.search(r"\b" + re.escape(word), text, re.IGNORECASE) is not None
 
 
-SIDE = re.compile("副(?!牌|级牌)")
 DECKS = re.compile("[两一三四]副扑克")
+NOT_SIDE = re.compile("[这本那上下每首该此一二两三四几整第]副|副(?!牌|级牌)")
+"""副 as a measure word (下一副, 这副牌, 两副牌) or alone: a deal or a deck, never a side suit."""
 
 
 def wording_problems(text: str) -> list[str]:
-    """Chinese wording rules: 副 only for side suits (副牌, 副级牌) and decks (两副扑克)."""
+    """Chinese wording rules: 副 only for side suits (副牌, 副级牌) and decks (两副扑克).
+
+    Checked on every lesson screen here and on the whole catalog by the tests."""
     rest = DECKS.sub("", text)
-    return ["“副” is said only of side suits (副牌) and decks (两副扑克); a deal is 一局"] if SIDE.search(rest) else []
+    return ["“副” is said only of side suits (副牌) and decks (两副扑克); a deal is 一局"] if NOT_SIDE.search(rest) else []
 
 
 def problems(lessons: Iterable[Lesson], reference: Reference | None, rules: Rules | None = None) -> list[Problem]:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 SHOWCASE = "BJ LJ H10 S10 HA HK SA SK S5 DQ D10 C9 C9"
 TAGLINE = N_(
     "Learn Shengji (升级 / Tractor) step by step, then play hands against the computer "
-    "with a coach at your side. Cards with ★ are trumps."
+    "with a coach at your side. Cards marked ★ are trumps, the strongest cards (lesson 3 "
+    "explains them)."
 )
 
 

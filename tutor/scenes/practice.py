@@ -321,7 +321,7 @@ class PracticeTableScene(Scene):
             record = game.tricks[-1]
             line = ngettext("Last trick (trick {k}): {who} won it, {p} point.",
                             "Last trick (trick {k}): {who} won it, {p} points.", record.points).format(
-                k=len(game.tricks), who=coach.seat_label(record.winner, learner), p=record.points)
+                k=len(game.tricks), who=coach.seat_name(record.winner, learner), p=record.points)
         elif self.peek == KITTY:
             kitty = self.table.own_kitty() or ()
             line = ngettext("Your kitty: {n} cards, {p} point. Only you can see it.",
@@ -409,6 +409,8 @@ class PracticeTableScene(Scene):
             group = cards[0].unionall(cards).inflate(2 * self.trick.frame_margin(), 2 * self.trick.frame_margin())
             pos = (standing.seat - self.table.learner) % 4
             gap = m.px(8)
+            if pos in (0, 2):  # above or below the cards: the felt's width is free for an override's words
+                box.width = min(m.px(460), r.width * 7 // 10)
             if pos == 0:
                 box.midbottom = (group.centerx, group.top - gap)
             elif pos == 2:
@@ -597,8 +599,8 @@ class PracticeTableScene(Scene):
             if override is not None and self.override_left > 0:
                 learner = table.learner
                 self._caption_words = lambda: coach.then(_("{who} overrides {previous}!").format(
-                    who=coach.seat_label(override.declaration.seat, learner),
-                    previous=coach.seat_label(override.previous.seat, learner)), said())
+                    who=coach.seat_name(override.declaration.seat, learner, start=True),
+                    previous=coach.seat_name(override.previous.seat, learner)), said())
             else:
                 self._caption_words = said
         elif phase == BURYING and table.picked_up():
@@ -625,6 +627,8 @@ class PracticeTableScene(Scene):
     def _kitty_words(self, scored: HandScored) -> Words:
         def words() -> str:
             p, m = scored.kitty_points, scored.kitty_multiplier
+            if m is not None and not p:
+                return _("The attackers won the last trick, but the kitty holds no points.")
             if m is not None:
                 return _("The kitty: {p} points × {m} = {total} for the attackers, who won the last trick.").format(
                     p=p, m=m, total=p * m)

@@ -90,9 +90,10 @@ class ReviewScene(Scene):
     def trick_text(self) -> str:
         record = self.table.game.tricks[self.index]
         learner = self.table.learner
-        lines = [_("Trick {k} of {n}: {who} led; {winner} won it.").format(
-            k=self.index + 1, n=self.count, who=coach.seat_name(record.leader, learner),
-            winner=coach.seat_name(record.winner, learner))]
+        template = (_("Trick {k} of {n}: {who} led and won it.") if record.winner == record.leader else
+                    _("Trick {k} of {n}: {who} led; {winner} won it."))
+        lines = [template.format(k=self.index + 1, n=self.count, who=coach.seat_name(record.leader, learner),
+                                 winner=coach.seat_name(record.winner, learner))]
         if record.points:
             lines[0] = coach.then(lines[0], ngettext("It carried {p} point.", "It carried {p} points.",
                                                      record.points).format(p=record.points))

@@ -90,7 +90,7 @@ class SettingsScene(Scene):
             Row(N_("Animation speed"), N_("How fast cards move to the table."), ANIMATION_SPEEDS,
                 lambda: settings.animation_speed, lambda v: self._save(animation_speed=v),
                 lambda v: _(SPEED_TEXT[v])),
-            Row(N_("Coach"), N_("Hints above your hand while you practise."), (True, False),
+            Row(N_("Coach"), N_("Hints and explanations while you practise."), (True, False),
                 lambda: settings.coach, lambda v: self._save(coach=v), lambda v: _(ON_OFF[v])),
             Row(N_("Opponents"), N_("How strongly the two opponents play in practice."), tuple(OPPONENT_KINDS),
                 lambda: settings.opponents, lambda v: self._save(opponents=v), lambda v: _(OPPONENT_TEXT[v])),

@@ -61,8 +61,10 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     else:
         lines.append(_("The dealers won the last trick: the kitty's {p} points do not count.").format(
             p=outcome.kitty_points))
-    if outcome.penalties:
-        lines.append(_("Failed throws moved {p} points.").format(p=outcome.penalties))
+    if outcome.penalties > 0:
+        lines.append(_("Penalties for failed throws: the attackers gain {p} points.").format(p=outcome.penalties))
+    elif outcome.penalties < 0:
+        lines.append(_("Penalties for failed throws: the attackers lose {p} points.").format(p=-outcome.penalties))
     lines.append(_("Attackers' total: {p}.").format(p=outcome.attacker_points))
     lines.append(level_table_row(outcome))
     change = outcome.change

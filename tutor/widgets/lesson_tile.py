@@ -20,7 +20,7 @@ from .button import Button
 if TYPE_CHECKING:
     from ..services import Services
 
-SHARES = (0.32, 0.48, 0.20)
+SHARES = (0.24, 0.54, 0.22)
 """Parts of the tile's height for the title, the summary and the status."""
 
 

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import _
 from ...lessons import Lesson, UnavailableLesson
 from ...lessons.feedback import tr
+from ...seats import LABELS as SEAT_LABELS, SHORT as SHORT_SEATS
 from ...text import TextLayout, fit_text
 from ...theme import ON_FELT_SOFT
 from ..common import Chrome
@@ -19,9 +20,6 @@ if TYPE_CHECKING:
     from ...services import Services
 
 BILINGUAL_KEY = pygame.K_b
-SEAT_LABELS = (N_("You"), N_("Right opponent"), N_("Partner"), N_("Left opponent"))
-SHORT_SEATS = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
-"""Seat names under small cards; translated as 我、下家、对家、上家."""
 
 
 def bilingual(text: str | None, on: bool, sep: str = "\n") -> str:
