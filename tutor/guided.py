@@ -67,6 +67,8 @@ class GuidedTable(PracticeTable):
         """Script declarations made (indexes)."""
         self._looked = -1
         """The length of the game's log when the moments were last looked at."""
+        self._praise_until = 0
+        """The praise for a right answer stays until this many tricks are over."""
 
     # ------------------------------------------------------------ moments
 
@@ -142,6 +144,7 @@ class GuidedTable(PracticeTable):
         judgement = judge(task, ctx, list(cards))
         if judgement.correct:
             self.feedback = Feedback(RIGHT, judgement, task, ctx, praise=len(self.stops))
+            self._praise_until = len(self.game.tricks) + 1
             return True
         if not self.revealed:
             self.mistakes += 1
@@ -337,7 +340,7 @@ class GuidedTable(PracticeTable):
                 out.append(lambda: _("Hint: {hint}").format(hint=tr(hint)))
             elif feedback is None and hint:
                 out.append(lambda: _("Stuck? Press Hint: it names the rule."))
-        if feedback is not None:
+        if feedback is not None and (moment is not None or len(self.game.tricks) <= self._praise_until):
             out.append(lambda: "\n".join([feedback.title(), *feedback.lines()]))
         return out
 
