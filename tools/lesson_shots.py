@@ -6,7 +6,8 @@ page, at 960×600 and 1280×800, in Chinese and English, to look at them.
 A task is shot three times: as it opens (``-0``), after one wrong answer (``-1``,
 the hint that points at the rule) and after two (``-2``, the answer shown).  The
 answers come from the engine (``tutor.lessons.rules``), so the pictures show what a
-learner sees.  ``make lesson-shots`` runs it headless; it is not part of the tests.
+learner sees.  The guided hand is shot at every moment, its stops three times too,
+and its summary.  ``make lesson-shots`` runs it headless; it is not part of the tests.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from tutor.app import App  # noqa: E402
-from tutor.lessons import Lesson, default_library  # noqa: E402
+from tutor.lessons import GuidedHand, Lesson, default_library  # noqa: E402
 from tutor.lessons.rules import wrong_answer  # noqa: E402
 from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
 from tutor.scenes.rules import RulesReferenceScene  # noqa: E402
@@ -60,6 +61,36 @@ def lesson_shots(app: App, lesson: Lesson, out: Path, tag: str) -> int:
     return count
 
 
+def hand_shots(app: App, hand: GuidedHand, out: Path, tag: str) -> int:
+    """Every moment of the guided hand (a stop also after one and two wrong answers),
+    reached as the script plays, then the summary."""
+    from tutor.lessons.model import Declare, context_for
+    from tutor.scenes.first_hand import GuidedHandScene
+
+    count = 0
+    for n in range(1, len(hand.moments) + 1):
+        scenes = GuidedHandScene.demo(app.services, hand, n)
+        for scene in scenes:
+            app.stack.push(scene)
+        table = scenes[0].table_guided
+        tries = 3 if table.stop is not None and len(scenes) == 1 else 1
+        for attempt in range(tries):
+            if attempt:
+                task = table.task
+                if isinstance(task, Declare):
+                    scenes[0]._submit()  # pass
+                else:
+                    picked = table.game.hand(0)[:8] if task.answer == "safe_bury" else \
+                        wrong_answer(task, context_for(task, table.game.rules))
+                    scenes[0]._select(tuple(picked))
+                    scenes[0]._submit()
+            shoot(app, out / f"{hand.id}-{n:02d}-{attempt}-{tag}.png")
+            count += 1
+        for _scene in scenes:
+            app.stack.pop()
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/lesson_shots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("out/lesson-shots"))
@@ -78,8 +109,11 @@ def main(argv: list[str] | None = None) -> int:
             app.stack.push(LessonBrowserScene(app.services))
             shoot(app, args.out / f"browser-{tag}.png")
             for lesson in library.lessons(app.store.settings.rule_set()):
-                if isinstance(lesson, Lesson) and (not args.lesson or lesson.id in args.lesson):
-                    total += lesson_shots(app, lesson, args.out, tag)
+                if not args.lesson or lesson.id in args.lesson:
+                    if isinstance(lesson, Lesson):
+                        total += lesson_shots(app, lesson, args.out, tag)
+                    elif isinstance(lesson, GuidedHand):
+                        total += hand_shots(app, lesson, args.out, tag)
             if not args.lesson:
                 reference = RulesReferenceScene(app.services)
                 app.stack.push(reference)

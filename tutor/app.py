@@ -313,7 +313,7 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace, store:
 
 
 def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, store: Store) -> None:
-    from .lessons import LessonRun, load_all
+    from .lessons import GuidedHand, LessonRun, load_all
 
     if args.lesson is None:
         parser.error("argument --step: give the lesson too (--lesson ID)")
@@ -322,7 +322,7 @@ def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, stor
     found = next((x for x in lessons if x.id == args.lesson), None)
     if found is None:
         parser.error(f"argument --lesson: one of {', '.join(x.id for x in lessons)}, not {args.lesson!r}")
-    steps = len(LessonRun(found, rules).steps)
+    steps = len(found.moments) if isinstance(found, GuidedHand) else len(LessonRun(found, rules).steps)
     if args.step is not None and args.step > steps:
         parser.error(f"argument --step: lesson {found.id} has steps 1 to {steps}, not {args.step}")
     args.lesson = found

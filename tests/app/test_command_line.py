@@ -40,6 +40,7 @@ MISTAKES = [
     (["--scene", "lesson", "--step", "2"], "argument --step:", "--lesson ID"),
     (["--scene", "lesson", "--lesson", "03", "--step", "0"], "argument --step:", "from 1"),
     (["--scene", "lesson", "--lesson", "03", "--step", "999"], "argument --step:", "steps 1 to"),
+    (["--scene", "lesson", "--lesson", "hand", "--step", "99"], "argument --step:", "lesson hand has steps 1 to"),
     (["--autoplay", "--bogus"], "unrecognized arguments: --bogus", "--help"),
 ]
 
@@ -119,6 +120,20 @@ def test_lesson_and_step_open_that_step(store):
     app.start("lesson")
     scene = app.stack.top
     assert scene.lesson.id == "05" and scene.run.index == 6
+
+
+def test_the_guided_hand_opens_at_its_moment(store):
+    """``--lesson hand --step N``: the table, paused at the guided hand's moment N."""
+    from tutor.scenes.first_hand import GuidedHandScene
+
+    parser = make_parser()
+    args = parser.parse_args(["--scene", "lesson", "--lesson", "hand", "--step", "3"])
+    check_args(parser, args, store)
+    app = App(size=(960, 600), store=store, language="en")
+    app.options = args
+    app.start("lesson")
+    scene = app.stack.top
+    assert isinstance(scene, GuidedHandScene) and scene.table_guided.pending is args.lesson.moments[2]
 
 
 def test_review_demo_has_differences_to_show(make_app):

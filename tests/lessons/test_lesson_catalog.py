@@ -12,12 +12,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
-from tutor.lessons import Lesson, load_all
+from tutor.lessons import load_all
 from tutor.lessons.reference import load_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDGETS = ("card_rows", "choice_list", "lesson_tile", "progress_dots", "scroll_text", "seat_diagram")
-PYTHON = ["tutor/hints.py", "tutor/seats.py", "tutor/scenes/rules.py",
+PYTHON = ["tutor/hints.py", "tutor/seats.py", "tutor/scenes/rules.py", "tutor/guided.py", "tutor/scenes/first_hand.py",
           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "scenes" / "lessons").glob("*.py")),
           *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tutor" / "lessons").glob("*.py")),
           *(f"tutor/widgets/{name}.py" for name in WIDGETS)]
@@ -31,7 +31,7 @@ def app_catalog(code: str) -> Catalog:
 def lesson_strings() -> set[str]:
     found: set[str] = set()
     for lesson in load_all():
-        assert isinstance(lesson, Lesson), lesson
+        assert lesson.available, lesson
         found.update(lesson.texts())
     reference, problems = load_reference()
     assert reference is not None, problems

@@ -1,4 +1,4 @@
-"""The shipped lessons: nine lessons and the final check load in the index's order,
+"""The shipped lessons: nine lessons, the guided hand and the final check load in the index's order,
 pass the check under every rule option, teach before they test, and give the learner
 enough to do on the cards."""
 
@@ -21,8 +21,8 @@ from tutor.lessons.teaching import problems as teaching_problems
 LESSONS = [x for x in load_all() if isinstance(x, Lesson)]
 
 
-def test_nine_lessons_and_the_final_check_in_order() -> None:
-    assert [x.id for x in load_all()] == [f"{n:02d}" for n in range(1, 11)]
+def test_nine_lessons_the_guided_hand_and_the_final_check_in_order() -> None:
+    assert [x.id for x in load_all()] == [f"{n:02d}" for n in range(1, 10)] + ["hand", "10"]
     assert all(x.available for x in load_all())
 
 
@@ -30,15 +30,16 @@ def test_the_whole_set_passes_the_check(capsys: pytest.CaptureFixture[str]) -> N
     """Every lesson under every rule option, the index, the reference and the teaching
     order under every option, as ``python -m tutor.lessons check`` runs it."""
     assert main(["check"]) == 0, capsys.readouterr().out
-    assert capsys.readouterr().out.strip() == "12 file(s) OK"
+    assert capsys.readouterr().out.strip() == "13 file(s) OK"
 
 
 def test_no_rule_is_needed_before_it_is_taught() -> None:
-    """The teaching-order check: every rule idea a task needs was on an earlier
-    screen, every term is used only from its definition on (goal: none)."""
+    """The teaching-order check: every rule idea a task needs (the guided hand's stops
+    too) was on an earlier screen, every term is used only from its definition on
+    (goal: none)."""
     rules = Rules()
     reference, _problems = load_reference()
-    lessons = [x for x in load_all(rules=rules) if isinstance(x, Lesson)]
+    lessons = [x for x in load_all(rules=rules) if x.available]
     assert [str(p) for p in teaching_problems(lessons, reference, rules)] == []
 
 

@@ -93,7 +93,7 @@ def check_all(directory: Path = LESSON_DIR) -> tuple[int, list[Problem]]:
         broken = [p for x in loaded if not x.available for p in x.problems]  # type: ignore[union-attr]
         _collect(problems, seen, broken, options)
         if not broken:
-            lessons = [x for x in loaded if isinstance(x, Lesson)]
+            lessons = [x for x in loaded if x.available]
             _collect(problems, seen, teaching_problems(lessons, reference, rules), options)
     return len(index.entries) + 2, problems
 

@@ -20,9 +20,14 @@ INDEX_FILE = "index.yaml"
 TOPICS = frozenset({
     "table", "points", "trumps", "declaring", "burying", "following", "pairs", "tractors",
     "void", "ruffing", "feeding", "saving", "leading", "memory", "throws", "counting", "kitty",
-    "last_trick", "scoring", "final_check",
+    "last_trick", "scoring", "whole_hand", "final_check",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
+
+
+KINDS = ("lesson", "hand")
+"""What an entry's file holds: a lesson (``tutor.lessons.loader``) or a guided hand
+(``tutor.lessons.hand``)."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,7 @@ class IndexEntry:
     topics: tuple[str, ...]
     reference: str | None = None
     """The rules-reference section the lesson belongs to (``None`` for the final check)."""
+    kind: str = "lesson"
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ def _entry(item: object, line: int, i: int, where: str, problems: list[Problem])
     if not isinstance(item, Map):
         bad("expected a mapping with id, file and topics")
         return None
-    unknown = [k for k in item if k not in ("id", "file", "topics", "reference")]
+    unknown = [k for k in item if k not in ("id", "file", "topics", "reference", "kind")]
     for key in unknown:
         bad("unknown field", key)
     lesson_id, file = item.get("id"), item.get("file")
@@ -69,7 +75,11 @@ def _entry(item: object, line: int, i: int, where: str, problems: list[Problem])
     if reference is not None and not isinstance(reference, str):
         bad("expected a rules-reference section id", "reference")
         reference = None
-    return IndexEntry(lesson_id, file, tuple(topics), reference)
+    kind = item.get("kind", "lesson")
+    if kind not in KINDS:
+        bad(f"expected one of {', '.join(KINDS)}", "kind")
+        return None
+    return IndexEntry(lesson_id, file, tuple(topics), reference, kind)
 
 
 @lru_cache(maxsize=16)

@@ -15,6 +15,7 @@ from engine import Rules
 
 from .index import INDEX_FILE, Index, read_index
 from .loader import LESSON_DIR, file_stamp, load_all
+from .hand import GuidedHand
 from .model import Lesson, Problem, UnavailableLesson
 from .reference import REFERENCE_PATH, Reference, load_reference
 
@@ -31,11 +32,11 @@ class LessonLibrary:
     def index(self) -> Index:
         return read_index(self.directory, file_stamp(self.directory / INDEX_FILE))
 
-    def lessons(self, rules: Rules) -> list[Lesson | UnavailableLesson]:
+    def lessons(self, rules: Rules) -> list[Lesson | GuidedHand | UnavailableLesson]:
         """Every lesson of the index in teaching order (broken files as unavailable)."""
         return load_all(self.directory, rules)
 
-    def lesson(self, lesson_id: str, rules: Rules) -> Lesson | UnavailableLesson | None:
+    def lesson(self, lesson_id: str, rules: Rules) -> Lesson | GuidedHand | UnavailableLesson | None:
         return next((x for x in self.lessons(rules) if x.id == lesson_id), None)
 
     def reference(self) -> tuple[Reference | None, list[Problem]]:
@@ -49,10 +50,11 @@ class LessonLibrary:
         """The id of the lesson that teaches a rules-reference section."""
         return next((e.id for e in self.index.entries if e.reference == section), None)
 
-    def next_lesson(self, progress: Mapping[str, object], rules: Rules) -> Lesson | UnavailableLesson:
-        """The first lesson not completed yet (else the first one)."""
+    def next_lesson(self, progress: Mapping[str, object], rules: Rules,
+                    kinds: tuple[type, ...] = (Lesson, GuidedHand)) -> Lesson | GuidedHand | UnavailableLesson:
+        """The first lesson (or guided hand: ``kinds``) not completed yet (else the first one)."""
         found = self.lessons(rules)
-        usable = [x for x in found if isinstance(x, Lesson)]
+        usable = [x for x in found if isinstance(x, kinds)]
         if not usable:
             return found[0] if found else UnavailableLesson("00", str(self.directory))
         return next((x for x in usable if not getattr(progress.get(x.id), "completed", False)), usable[0])

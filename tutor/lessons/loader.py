@@ -23,7 +23,7 @@ from dataclasses import fields
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from engine import Card, Rules, check_dealable, parse_cards
 from engine.errors import InvalidCardsError
@@ -59,6 +59,9 @@ from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct
 from .yamlfile import Map, Seq, load_bytes
 
 from ..resources import LESSONS as LESSON_DIR
+
+if TYPE_CHECKING:
+    from .hand import GuidedHand
 HAND_SIZE = 25
 """Cards a player is dealt (RULES.md §1); the dealer holds 8 more while burying."""
 BURY_HAND = 33
@@ -630,18 +633,21 @@ def lesson_id_of(path: Path) -> str:
     return path.stem.split("_", 1)[0]
 
 
-def load_lesson(path: str | Path, rules: Rules | None = None) -> Lesson | UnavailableLesson:
-    """Read one lesson file, its id and topic taken from the index when it is listed."""
+def load_lesson(path: str | Path, rules: Rules | None = None) -> "Lesson | GuidedHand | UnavailableLesson":
+    """Read one lesson file (or guided hand), its id and topic taken from the index
+    when it is listed."""
     from .index import entry_for_file
 
     entry = entry_for_file(Path(path))
     if entry is None:
         return read_lesson(path, lesson_id_of(Path(path)), None, rules)
-    return read_lesson(path, entry.id, entry.reference, rules)
+    return _READERS[entry.kind](path, entry.id, entry.reference, rules)
 
 
-def load_all(directory: Path = LESSON_DIR, rules: Rules | None = None) -> list[Lesson | UnavailableLesson]:
-    """Every lesson of the index, in teaching order; broken ones as ``UnavailableLesson``.
+def load_all(directory: Path = LESSON_DIR,
+             rules: Rules | None = None) -> "list[Lesson | GuidedHand | UnavailableLesson]":
+    """Every lesson (and guided hand) of the index, in teaching order; broken ones as
+    ``UnavailableLesson``.
 
     Each file is read and checked once per rule set: later calls (every browser, rules
     or review screen) reuse the lesson until the file changes (size or time stamp)."""
@@ -651,14 +657,24 @@ def load_all(directory: Path = LESSON_DIR, rules: Rules | None = None) -> list[L
     index = read_index(directory, file_stamp(directory / "index.yaml"))
     if index.problems:
         return [UnavailableLesson("00", str(directory / "index.yaml"), tuple(index.problems))]
-    return [_read_unchanged(directory / e.file, file_stamp(directory / e.file), e.id, e.reference, rules)
+    return [_read_unchanged(directory / e.file, file_stamp(directory / e.file), e.id, e.reference, rules, e.kind)
             for e in index.entries]
 
 
 @lru_cache(maxsize=256)
 def _read_unchanged(path: Path, stamp: tuple[int, int], lesson_id: str, topic: str | None,
-                    rules: Rules) -> Lesson | UnavailableLesson:
-    return read_lesson(path, lesson_id, topic, rules)
+                    rules: Rules, kind: str = "lesson") -> "Lesson | GuidedHand | UnavailableLesson":
+    return _READERS[kind](path, lesson_id, topic, rules)
+
+
+def _read_hand(path: str | Path, hand_id: str, topic: str | None, rules: Rules | None) -> "GuidedHand | UnavailableLesson":
+    from .hand import read_hand
+
+    return read_hand(path, hand_id, topic, rules)
+
+
+_READERS = {"lesson": read_lesson, "hand": _read_hand}
+"""How each kind of index entry is read (``index.KINDS``)."""
 
 
 def file_stamp(path: Path) -> tuple[int, int]:

@@ -37,6 +37,19 @@ TRIES = 2
 """Wrong answers before the answer is shown."""
 
 
+def slack_for(par: int) -> int:
+    """Wrong answers that still earn two stars: a quarter of par, at least one."""
+    return max(1, par // 4)
+
+
+def stars_for(mistakes: int, par: int) -> int:
+    """Stars against par: three without a wrong answer, two with at most ``slack_for``
+    wrong, else one (the lessons and the guided hand score alike)."""
+    if mistakes == 0:
+        return 3
+    return 2 if mistakes <= slack_for(par) else 1
+
+
 @dataclass
 class Feedback:
     tier: str
@@ -332,7 +345,7 @@ class LessonRun:
     @property
     def slack(self) -> int:
         """Wrong answers that still earn two stars."""
-        return max(1, self.par // 4)
+        return slack_for(self.par)
 
     @property
     def mistakes(self) -> int:
@@ -340,6 +353,4 @@ class LessonRun:
 
     @property
     def stars(self) -> int:
-        if self.mistakes == 0:
-            return 3
-        return 2 if self.mistakes <= self.slack else 1
+        return stars_for(self.mistakes, self.par)

@@ -53,7 +53,7 @@ class HomeScene(Scene):
         ]
         self.offers_continue = bool(services.store.progress)
         if self.offers_continue:
-            specs.insert(0, (N_("Continue lesson"), self._opener("lesson")))
+            specs.insert(0, (N_("Continue lesson"), self._continue))
         self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
         self.menu = Menu(self.buttons)
 
@@ -66,6 +66,12 @@ class HomeScene(Scene):
             self.services.navigator.push(SCENES[name](self.services))
 
         return open_scene
+
+    def _continue(self) -> None:
+        """The first lesson (or the guided hand) not completed yet."""
+        from .lessons import continue_scene
+
+        self.services.navigator.push(continue_scene(self.services))
 
     def resume(self) -> None:
         if bool(self.services.store.progress) != self.offers_continue:

@@ -532,26 +532,21 @@ class PracticeTableScene(Scene):
         if table.phase in (DEALING, DECLARING):
             choices = table.declare_choices()
             faces = [face for face, _d in choices]
-            if faces != self.declare_faces or self.side_menu.buttons[-1:] != [self.speed_button] \
-                    or self.side_menu.buttons[:1] == [self.hint_button]:
+            if faces != self.declare_faces:
                 self.declare_faces = faces
                 self.declare_buttons = [
                     Button(self.services, self._declare_label(n), self._declarer(n), px=18, hotkey=hotkey)
                     for n, hotkey in zip(range(len(faces)), DECLARE_HOTKEYS)]
-                self.side_menu = Menu(self.declare_buttons + [self.speed_button])
-                self._place_side()
             self.declare_choices = [d.cards if d is not None else None for _f, d in choices]
             for button, cards in zip(self.declare_buttons, self.declare_choices):
                 button.enabled = cards is not None
+            buttons = self.declare_buttons + self._declaring_buttons()
         else:
-            buttons = [self.hint_button, self.undo_button, self.last_button]
-            if table.own_kitty() is not None:
-                buttons.append(self.kitty_button)
-            buttons += [self.counter_button, self.coach_button, self.speed_button]
-            if self.side_menu.buttons != buttons:
-                self.declare_faces = []
-                self.side_menu = Menu(buttons)
-                self._place_side()
+            self.declare_faces, self.declare_buttons = [], []
+            buttons = self._playing_buttons()
+        if self.side_menu.buttons != buttons:
+            self.side_menu = Menu(buttons)
+            self._place_side()
         self.hint_button.enabled = table.coached and table.phase == TRICKS and table.learner_to_act
         self.undo_button.enabled = table.can_undo
         self.last_button.enabled = bool(table.game.tricks) and table.phase == TRICKS
@@ -560,6 +555,17 @@ class PracticeTableScene(Scene):
         self.kitty_button.pressed = self.peek == KITTY
         self.counter_button.enabled = table.game.ctx is not None
         self.counter_button.pressed = self.services.store.settings.card_counter
+
+    def _declaring_buttons(self) -> list[Button]:
+        """The table controls under the declare buttons while dealing."""
+        return [self.speed_button]
+
+    def _playing_buttons(self) -> list[Button]:
+        """The table controls once trumps are fixed."""
+        buttons = [self.hint_button, self.undo_button, self.last_button]
+        if self.table.own_kitty() is not None:
+            buttons.append(self.kitty_button)
+        return buttons + [self.counter_button, self.coach_button, self.speed_button]
 
     def _sync_words(self) -> None:
         """The texts of the moment, asked of the table now, worded when drawn."""

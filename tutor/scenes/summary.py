@@ -43,8 +43,10 @@ def level_table_row(outcome: HandOutcome) -> str:
                     row.levels).format(low=row.low, high=row.high, n=row.levels)
 
 
-def summary_lines(table: PracticeTable) -> list[str]:
-    """The summary as sentences (the kitty's cards are drawn separately)."""
+def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
+    """The summary as sentences (the kitty's cards are drawn separately); without
+    ``practice``, the lines about the practice table (hints asked, the deal code to
+    replay) are left out."""
     game = table.game
     result = game.result
     assert result is not None
@@ -81,6 +83,8 @@ def summary_lines(table: PracticeTable) -> list[str]:
                      else _("The opponents passed A and won the match."))
     else:
         lines.append(_("Next dealer: {who}.").format(who=coach.seat_name(outcome.next_dealer, learner)))
+    if not practice:
+        return lines
     if table.coached:
         lines.append(ngettext("You asked for hints on {n} play this hand.",
                               "You asked for hints on {n} plays this hand.",

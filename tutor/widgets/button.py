@@ -121,7 +121,13 @@ class Menu:
     def __init__(self, buttons: Sequence[Button], horizontal: bool = False) -> None:
         self.buttons = list(buttons)
         self.horizontal = horizontal
-        self.focus = 0
+        self.focus: int | None = 0
+        """The focused button's index; ``None``: none (the arrows focus the first)."""
+        self._sync()
+
+    def focus_at(self, index: int | None) -> None:
+        """Focus button ``index``; ``None``: none, so no button looks like the one to press."""
+        self.focus = index
         self._sync()
 
     def _sync(self) -> None:
@@ -142,7 +148,8 @@ class Menu:
             if event.key in (back, forward):
                 self.move(-1 if event.key == back else 1)
                 return None
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None \
+                    and self.buttons:
                 self.buttons[self.focus].activate()
                 return None
             number = NUMBER_KEYS.get(event.key)

@@ -18,7 +18,7 @@ from ...theme import Metrics
 from ...widgets import Button, Menu
 from ...widgets.base import Widget
 from ...widgets.lesson_tile import LessonTile
-from .player import LessonPlayerScene, library_of
+from .player import lesson_scene, library_of
 from .words import BILINGUAL_KEY, LessonChrome, bilingual, lesson_status
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class LessonBrowserScene(Scene):
 
     def _opener(self, lesson: Lesson | UnavailableLesson) -> Callable[[], None]:
         def open_lesson() -> None:
-            self.services.navigator.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
+            self.services.navigator.push(lesson_scene(self.services, lesson, self.rules, self.library))
         return open_lesson
 
     def _open_reference(self) -> None:

@@ -23,7 +23,7 @@ import pygame
 from engine import Rules
 
 from ...i18n import N_, _
-from ...lessons import Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
+from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
 from ...lessons.model import Drill, Narration, Recap, Task, board_cards
 from ...lessons.rules import shows_trumps
 from ...lessons.session import HINT, RIGHT as RIGHT_TIER
@@ -59,6 +59,24 @@ def problem_lesson(broken: UnavailableLesson) -> Lesson:
                   steps=(Narration(line=1, goal=N_("This lesson file has a problem."), text=text),))
 
 
+def lesson_scene(services: "Services", lesson: Lesson | GuidedHand | UnavailableLesson,
+                 rules: Rules | None = None, library: LessonLibrary | None = None) -> Scene:
+    """The scene that plays an entry of the lessons list: the lesson player, or the
+    table for the guided hand."""
+    if isinstance(lesson, GuidedHand):
+        from ..first_hand import GuidedHandScene
+
+        return GuidedHandScene(services, lesson, rules, library)
+    return LessonPlayerScene(services, lesson, rules, library=library)
+
+
+def continue_scene(services: "Services") -> Scene:
+    """The lessons' "continue": the first entry of the list not completed yet."""
+    library = library_of(services)
+    rules = services.store.settings.rule_set()
+    return lesson_scene(services, library.next_lesson(services.store.progress, rules), rules, library)
+
+
 class LessonPlayerScene(Scene):
     """One lesson, one step at a time.  Without a lesson it continues where the learner
     left off (the first lesson not completed).  ``seed`` fixes the order of the
@@ -70,7 +88,8 @@ class LessonPlayerScene(Scene):
         super().__init__(services)
         self.library = library or library_of(services)
         self.rules = rules if rules is not None else services.store.settings.rule_set()
-        lesson = lesson if lesson is not None else self.library.next_lesson(services.store.progress, self.rules)
+        if lesson is None:
+            lesson = self.library.next_lesson(services.store.progress, self.rules, kinds=(Lesson,))
         self.saves_progress = isinstance(lesson, Lesson)
         """False for the page that shows a broken file's problems."""
         if isinstance(lesson, UnavailableLesson):
@@ -108,8 +127,13 @@ class LessonPlayerScene(Scene):
         from .browser import LessonBrowserScene
 
         options = services.options
-        scene = cls(services, getattr(options, "lesson", None), seed=1)
+        lesson = getattr(options, "lesson", None)
         step = getattr(options, "step", None)
+        if isinstance(lesson, GuidedHand):
+            from ..first_hand import GuidedHandScene
+
+            return [LessonBrowserScene(services), *GuidedHandScene.demo(services, lesson, step)]
+        scene = cls(services, lesson, seed=1)
         if step:
             scene.furthest = step - 1
             scene.go(step - 1)
