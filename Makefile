@@ -1,17 +1,25 @@
 # Two commands on a fresh machine: `make run` and `make test` (see README.md).
-PYTHON ?= python3
-VENV   := .venv
-PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
-BABEL  := $(VENV)/bin/pybabel
+PYTHON   ?= python3
+VENV     := .venv
+PY       := $(VENV)/bin/python
+STAMP    := $(VENV)/.installed
+DISTSTAMP := $(VENV)/.installed-dist
+BABEL    := $(VENV)/bin/pybabel
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
-.PHONY: run test setup catalogs messages bench clean
+.PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots table-shots dist test-packaging desktop-entry clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# PyInstaller, for `make dist` and the one-file test
+$(DISTSTAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,dist]'
+	touch $(DISTSTAMP)
 
 setup: $(STAMP) catalogs
 
@@ -33,11 +41,65 @@ messages: $(STAMP)
 run: setup
 	$(PY) main.py
 
+# The whole suite on every core, one line per test file (about a minute on two cores).
 test: setup
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	$(HEADLESS) $(PY) -m pytest -n auto
+
+# Long runs: every long test at twenty times its full volume (tests/volume.py), and
+# Hypothesis' own default raised to 2,000 examples (tests/conftest.py).
+soak: setup
+	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest -n auto
+
+# Screenshot galleries to look at, in out/ (every lesson step shown, both languages).
+shots: setup readme-shots lesson-shots
+	$(HEADLESS) $(PY) -m pytest -n auto -m shots
+
+# The README's pictures: the table and a lesson in each language (a fresh user folder,
+# so saved settings or a saved match never show).
+readme-shots: setup
+	rm -rf build/readme-home
+	$(SHOT) --scene practice --lang en --size 1280x800 --screenshot docs/table-en.png
+	$(SHOT) --scene practice --lang zh --size 1280x800 --screenshot docs/table-zh.png
+	$(SHOT) --scene lesson --lesson 05 --step 4 --lang en --size 1280x800 --screenshot docs/lesson-en.png
+	$(SHOT) --scene lesson --lesson 05 --step 4 --lang zh --size 1280x800 --screenshot docs/lesson-zh.png
+
+# The app as one program (PyInstaller) in dist/; Windows: see README.md.
+dist: setup $(DISTSTAMP)
+	$(PY) -m PyInstaller --noconfirm --log-level WARN --workpath build/pyinstaller shengji-tutor.spec
+	@ls -l dist
+
+# Builds the wheel into a clean venv and the one-file app, runs each from another folder
+# (a few minutes; CI runs it after `make test`).
+test-packaging: setup $(DISTSTAMP)
+	$(HEADLESS) $(PY) -m pytest -m packaging tests/packaging
+
+# Linux: a menu entry and icon for this checkout's app, for the current user.
+APPS  := $(HOME)/.local/share/applications
+ICONS := $(HOME)/.local/share/icons/hicolor/256x256/apps
+desktop-entry: setup
+	mkdir -p $(APPS) $(ICONS)
+	cp assets/icon.png $(ICONS)/shengji-tutor.png
+	sed 's|^Exec=.*|Exec=$(CURDIR)/$(VENV)/bin/shengji-tutor|' assets/shengji-tutor.desktop > $(APPS)/shengji-tutor.desktop
+	@echo "installed $(APPS)/shengji-tutor.desktop"
+
+# The coach's full audit: 40 practice hands in both languages with the hard advisor,
+# every claim of every text checked (tests/coach); prints the counts.
+audit: setup
+	$(HEADLESS) $(PY) -m tests.coach.audit 40 ai:hard
 
 bench: setup
-	@for script in bench/*.py; do echo "== $$script"; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$script || exit 1; done
+	@for script in bench/*.py; do echo "== $$script"; $(HEADLESS) $(PY) $$script || exit 1; done
+
+# Screenshots of the practice table's moments (declaring, burying, a trick, the last
+# trick, the card counter, the kitty, the review) in both languages at 960x600 and
+# 1280x800, for a person to look at; not part of `make test`.
+table-shots: setup
+	$(HEADLESS) $(PY) tools/table_shots.py --out out/table
+
+# Every step of every lesson, the browser and the rules pages, at 960x600 and 1280x800 in
+# both languages, to look at (not part of the tests).
+lesson-shots: setup
+	$(HEADLESS) $(PY) tools/lesson_shots.py --out out/lesson-shots
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist out

@@ -1,4 +1,7 @@
-"""Start Shengji Tutor: ``python main.py`` (``--help`` for headless screenshots)."""
+"""Start Shengji Tutor from a source checkout: ``python main.py`` (``--help`` lists the options).
+
+An installed copy has the same command as ``shengji-tutor`` or ``python -m tutor``.
+"""
 
 import sys
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Iterable, Sequence
 
 from .cards import Card, format_cards, parse_cards
+from .errors import ShengjiError
 
 SEATS = 4
 TEAMS = ("A", "B")
@@ -40,7 +41,7 @@ def team_of(seat: int) -> str:
     return TEAMS[seat % 2]
 
 
-class GameError(ValueError):
+class GameError(ShengjiError):
     """An illegal action.  ``reason`` is a stable code (ENGINE-API.md's play codes plus
     ``not_your_turn``, ``wrong_phase``, ``bad_seat``, ``cannot_declare``,
     ``override_too_weak``, ``own_declaration``, ``bury_count``, ``nothing_to_undo``);

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .errors import InvalidArgumentError, InvalidCardsError
+
 SUITS = ("S", "H", "D", "C")
 """Suit letters in display order: ♠ ♥ ♦ ♣."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -20,6 +22,9 @@ JOKER = "J"
 """The pseudo-suit of both jokers."""
 BIG, LITTLE = "B", "L"
 """Joker ranks: ``BJ`` is the big joker (大王), ``LJ`` the little joker (小王)."""
+
+MAX_DECKS = 4
+"""The most decks any variant of RULES.md deals with (``deck`` refuses more)."""
 
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 _RANK_ALIASES = {"T": "10", "1": None}
@@ -44,7 +49,10 @@ class Card:
     points: int
 
     def __new__(cls, token: str) -> "Card":
-        cached = cls._cache.get(token)
+        try:
+            cached = cls._cache.get(token)
+        except TypeError:  # unhashable: certainly not a token
+            cached = None
         if cached is not None:
             return cached
         return _parse_token(token)
@@ -66,6 +74,8 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
+        if type(index) is not int or not 0 <= index < len(cls._by_index):
+            raise InvalidCardsError(f"a card index is an integer 0-{len(cls._by_index) - 1}, not {index!r}")
         return cls._by_index[index]
 
     @property
@@ -120,6 +130,8 @@ ALL_FACES: tuple[Card, ...] = tuple(Card._by_index)
 
 
 def _parse_token(token: str) -> Card:
+    if not isinstance(token, str):
+        raise InvalidCardsError(f"a card is a token such as 'S10' or a Card, not {_short(token)}")
     raw = token
     text = token.strip().upper()
     if text in Card._cache:
@@ -132,7 +144,26 @@ def _parse_token(token: str) -> Card:
         card = Card._cache.get(text[0] + rank)
         if card is not None:
             return card
-    raise ValueError(f"unknown card {raw!r}")
+    raise InvalidCardsError(f"unknown card {raw[:40]!r}")
+
+
+def _short(value: object) -> str:
+    """``repr`` of a refused value, cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _card_list(cards: object, what: str) -> list[Card]:
+    """``cards`` as a list of ``Card`` (any iterable of cards but a string or a mapping:
+    a string would be read character by character); ``InvalidCardsError`` naming
+    ``what`` otherwise."""
+    if isinstance(cards, (str, bytes, dict)) or not hasattr(cards, "__iter__"):
+        raise InvalidCardsError(f"{what} must be a list of cards (see parse_cards), not {_short(cards)}")
+    out = cards if type(cards) is list else list(cards)  # type: ignore[call-overload]
+    for card in out:
+        if type(card) is not Card:
+            raise InvalidCardsError(f"{what} must hold Card objects (see parse_cards), not {_short(card)}")
+    return out
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
@@ -143,22 +174,29 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     >>> parse_cards("S11")
     Traceback (most recent call last):
     ...
-    ValueError: unknown card 'S11'
+    engine.errors.InvalidCardsError: unknown card 'S11'
     """
-    tokens = text.split() if isinstance(text, str) else text
-    return [tok if isinstance(tok, Card) else _parse_token(tok) for tok in tokens]
+    if isinstance(text, str):
+        tokens: Iterable = text.split()
+    elif isinstance(text, (bytes, dict)) or not hasattr(text, "__iter__"):
+        raise InvalidCardsError(f"cards are a string of tokens or a list of them, not {_short(text)}")
+    else:
+        tokens = text
+    return [tok if type(tok) is Card else _parse_token(tok) for tok in tokens]
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical tokens, in the order given."""
-    return " ".join(str(card) for card in cards)
+    return " ".join(card._token for card in _card_list(cards, "format_cards' argument"))
 
 
 def deck(decks: int = 2) -> list[Card]:
     """All cards of ``decks`` decks, in printed order."""
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        raise InvalidArgumentError(f"decks is an integer 1-{MAX_DECKS}, not {_short(decks)}")
     return [card for card in ALL_FACES for _ in range(decks)]
 
 
 def points(cards: Iterable[Card]) -> int:
     """Points on the cards: 5 for a five, 10 for a ten or a king."""
-    return sum(card.points for card in cards)
+    return sum(card.points for card in _card_list(cards, "points' argument"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
+from .errors import InvalidCardsError
 from .rules import TrumpContext
 
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
@@ -96,7 +97,7 @@ def decompose(cards: Sequence[Card], ctx: TrumpContext) -> list[Component]:
     if not cards:
         return []
     if suit_of_cards(cards, ctx) is None:
-        raise ValueError(f"cards are not all of one effective suit: {' '.join(map(str, cards))}")
+        raise InvalidCardsError(f"cards are not all of one effective suit: {' '.join(map(str, cards))}")
     pos_of = ctx.pos_table
     if len(cards) == 1:
         return [Component(SINGLE, cards, 0, pos_of[cards[0].index])]

@@ -66,9 +66,29 @@ def _override_error(new: Declaration, current: Declaration | None, rules: Rules)
             return None
         if not rules.self_override:
             return "own_declaration"
-    if new.strength <= current.strength:
+    needed = strength_to_override(current)
+    if needed is None or new.strength < needed:
         return "override_too_weak"
     return None
+
+
+STRONGEST_DECLARATION = 4
+"""``Declaration.strength`` of a big-joker pair: nothing overrides it."""
+
+
+def strength_to_override(current: Declaration | None) -> int | None:
+    """The least ``Declaration.strength`` that overrides ``current`` (1: any declaration
+    when nothing stands); ``None`` when nothing can (a big-joker pair stands).
+
+    >>> from engine.cards import parse_cards
+    >>> strength_to_override(Declaration(0, tuple(parse_cards("S2"))))
+    2
+    >>> strength_to_override(Declaration(0, tuple(parse_cards("BJ BJ")))) is None
+    True
+    """
+    if current is None:
+        return 1
+    return current.strength + 1 if current.strength < STRONGEST_DECLARATION else None
 
 
 def legal_declarations(

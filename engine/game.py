@@ -83,19 +83,29 @@ from .actions import (
     team_of,
 )
 from .cards import RANKS, Card, deck, format_cards, parse_cards
-from .declaring import Declaring, declaration_error, legal_declarations, view_declarations
+from .declaring import (
+    STRONGEST_DECLARATION,
+    Declaring,
+    declaration_error,
+    legal_declarations,
+    strength_to_override,
+    view_declarations,
+)
+from .errors import InvalidSaveError
 from .events import Event, HandStarted
 from .handend import HandEnd, HandSummary
-from .match import LevelChange, Match, level_change, next_seed
+from .match import Match, next_seed
 from .rules import Rules, TrumpContext
+from .scoring import LevelChange, hand_outcome, level_change
 from .tricks import Tricks
 from .view import Declaration, Play, PlayerView, TrickRecord
 
 __all__ = [
     "Action", "BURYING", "Bury", "CloseDeclaring", "DEALING", "DECLARING", "DealCard",
     "Declare", "Game", "GameError", "HAND_OVER", "HandSummary", "KITTY_SIZE", "LevelChange",
-    "MATCH_OVER", "NextHand", "PlayCards", "SEATS", "SEED_LIMIT", "SEGMENT", "TEAMS", "TRICKS",
-    "declaration_error", "legal_declarations", "level_change", "next_seed", "team_of",
+    "MATCH_OVER", "NextHand", "PlayCards", "SEATS", "SEED_LIMIT", "SEGMENT",
+    "STRONGEST_DECLARATION", "TEAMS", "TRICKS", "declaration_error", "hand_outcome",
+    "legal_declarations", "level_change", "next_seed", "strength_to_override", "team_of",
     "view_declarations",
 ]
 
@@ -399,19 +409,32 @@ class Game(Declaring, Tricks, HandEnd, Match):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Game":
-        if data.get("format") != "shengji-game/1":
-            raise ValueError(f"not a saved game: format {data.get('format')!r}")
+        """The game ``to_dict`` saved, replayed; ``InvalidSaveError`` (a ``ValueError``)
+        naming the place if ``data`` is not one or does not replay."""
+        from .saved import check_game_data
+
+        check_game_data(data)
         start = data["start"]
-        game = cls(
-            Rules.from_dict(data["rules"]),
-            start["seed"],
-            levels=start["levels"],
-            dealer=start["dealer"],
-            hand=start["hand"],
-            stacked=start.get("stacked"),
-        )
-        for action in data["actions"]:
-            game.push(Action.from_dict(action))
+        try:
+            rules = Rules.from_dict(data["rules"], source="game.rules")
+        except ValueError as exc:
+            raise InvalidSaveError(str(exc)) from exc
+        try:
+            game = cls(
+                rules,
+                start["seed"],
+                levels=start["levels"],
+                dealer=start["dealer"],
+                hand=start["hand"],
+                stacked=start.get("stacked"),
+            )
+        except ValueError as exc:
+            raise InvalidSaveError(f"game.start: {exc}") from exc
+        for n, action in enumerate(data["actions"]):
+            try:
+                game.push(Action.from_dict(action))
+            except ValueError as exc:
+                raise InvalidSaveError(f"game.actions[{n}]: {exc}") from exc
         return game
 
     @classmethod

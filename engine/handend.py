@@ -6,10 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import HAND_OVER, MATCH_OVER, TEAMS, team_of
-from .cards import points
 from .events import HandScored, LevelsChanged, MatchOver
-from .match import level_change
-from .scoring import hand_result, kitty_multiplier
+from .scoring import hand_outcome
 
 
 
@@ -45,13 +43,12 @@ class HandEnd:
         assert self.ctx is not None and self.dealer is not None
         dealer = self.dealer
         last = self.tricks[-1]
-        kitty_points = points(self.kitty)
-        multiplier = None
-        if self.is_attacker(last.winner):
-            multiplier = kitty_multiplier(list(last.plays[0].cards), self.ctx)
-            self.attacker_points += kitty_points * multiplier
-        result = hand_result(self.attacker_points, self.rules)
-        change = level_change(self.levels, dealer, result, self.rules)
+        outcome = hand_outcome(self.trick_points, self.kitty, last.plays[0].cards,
+                               self.is_attacker(last.winner), dealer, self.levels, self.ctx,
+                               self.penalties)
+        self.attacker_points = outcome.attacker_points
+        result, change = outcome.result, outcome.change
+        kitty_points, multiplier = outcome.kitty_points, outcome.kitty_multiplier
         self._emit(
             HandScored(
                 self.hand_number,

@@ -3,13 +3,8 @@ the chain of deal seeds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
-
-from .actions import HAND_OVER, SEATS, SEED_LIMIT, Checks, NextHand
-from .cards import RANKS
-from .rules import Rules
-from .scoring import HandResult
+from .actions import HAND_OVER, SEED_LIMIT, Checks, NextHand
+from .scoring import LevelChange, level_change  # noqa: F401  (re-exported)
 
 
 def next_seed(seed: int) -> int:
@@ -18,47 +13,6 @@ def next_seed(seed: int) -> int:
     A full-period linear congruential step mod 2**32: no seed repeats within a match.
     """
     return (seed * 0x9E3779B1 + 0x7F4A7C15) % SEED_LIMIT
-
-
-@dataclass(frozen=True)
-class LevelChange:
-    """What a hand's result does to the match: ``team`` (0 = A, 1 = B) deals next and
-    goes from ``before`` to ``after`` (capped at "A")."""
-
-    team: int
-    before: str
-    after: str
-    next_dealer: int
-    wins_match: bool
-
-
-def level_change(
-    levels: Sequence[str], dealer: int, result: HandResult, rules: Rules
-) -> LevelChange:
-    """Apply ``hand_result``'s verdict: who deals next, which team goes up, match end.
-
-    The dealers hold → the dealer's partner deals; the attackers take over → the old
-    dealer's 下家 deals.  The team dealing next gains ``result.levels``.  By default
-    going past A (jumping over it too) wins the match; with ``must_defend_a`` levels
-    stop at A and the match is won by holding as dealers at level A.
-
-    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules())
-    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=True)
-    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules(must_defend_a=True))
-    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=False)
-    """
-    take_over = result.attackers_take_over
-    next_dealer = (dealer + 1) % SEATS if take_over else (dealer + 2) % SEATS
-    team = next_dealer % 2
-    before = levels[team]
-    reached = RANKS.index(before) + result.levels
-    top = len(RANKS) - 1
-    if rules.must_defend_a:
-        wins = not take_over and levels[dealer % 2] == "A"
-    else:
-        wins = reached > top
-    return LevelChange(team, before, RANKS[min(reached, top)], next_dealer, wins)
-
 
 
 class Match(Checks):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from functools import cached_property
+from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
 from .combos import (
@@ -27,6 +28,7 @@ from .combos import (
     suit_of_cards,
     tractor_lengths,
 )
+from .errors import InvalidCardsError, InvalidTrickError
 from .rules import TRUMP, TrumpContext
 
 NOT_IN_HAND = "not_in_hand"
@@ -61,7 +63,7 @@ _SHAPE_MEMO_SIZE = 4096
 
 
 def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
-    """The shape of a lead; ``ValueError`` if it is empty or not of one effective suit.
+    """The shape of a lead; ``InvalidTrickError`` if it is empty or not of one effective suit.
 
     Every follower of a trick asks for the same shape, so shapes are remembered per
     ``TrumpContext`` (a bounded memo keyed by the lead's cards).
@@ -72,10 +74,10 @@ def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
     if shape is not None:
         return shape
     if not lead:
-        raise ValueError("the lead is empty")
+        raise InvalidTrickError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
-        raise ValueError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
+        raise InvalidTrickError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
     shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
     if len(memo) >= _SHAPE_MEMO_SIZE:
@@ -133,7 +135,7 @@ def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     """
     lead = list(lead)
     if not lead:
-        raise ValueError("the lead is empty")
+        raise InvalidTrickError("the lead is empty")
     suit = suit_of_cards(lead, ctx)
     if suit is None:
         return LeadResult(False, [], MIXED_SUITS)
@@ -172,91 +174,126 @@ def _vector(faces: list[Card], shape: LeadShape, ctx: TrumpContext) -> tuple[lis
     return vec, scored
 
 
-def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card],
-                 ctx: TrumpContext) -> FollowVerdict:
-    """Judge a follow (RULES.md §5); ``hand`` includes the played cards.
-
-    >>> from engine import parse_cards, TrumpContext
-    >>> ctx = TrumpContext("10", "H")
-    >>> hand = parse_cards("SQ SQ S3 S5 D2")
-    >>> v = check_follow(hand, parse_cards("S8 S8"), parse_cards("S3 S5"), ctx)
-    >>> v.legal, v.reason, [str(c) for c in v.cards]
-    (False, 'must_play_pair', ['SQ', 'SQ'])
-    """
-    shape = lead_shape(lead, ctx)
-    hand = hand if isinstance(hand, (list, tuple)) else list(hand)
-    play = play if isinstance(play, (list, tuple)) else list(play)
-    for face in set(play):
-        if hand.count(face) < play.count(face):
-            return FollowVerdict(False, NOT_IN_HAND, [face])
-    if len(play) != shape.size:
-        return FollowVerdict(False, WRONG_COUNT)
-    table = ctx.suit_table
-    suit = shape.suit
-    held = [c for c in hand if table[c.index] == suit]
-    played = [c for c in play if table[c.index] == suit]
-    if len(played) != min(len(held), shape.size):
-        return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx.sorted(held))
-    if len(held) <= shape.size or shape.pairs == 0:
-        return FollowVerdict(True)  # everything of the suit is forced, or singles only
-    hand_faces = pair_faces(held)
-    best, best_scored = _vector(hand_faces, shape, ctx)
-    played_faces = pair_faces(played)
-    got, _ = _vector(played_faces, shape, ctx)
-    for i, (want, have) in enumerate(zip(best, got)):
-        if have < want:
-            if i < len(shape.tractors):
-                lengths = best_scored[: sum(best[: i + 1])]
-                run = _missing_run(hand_faces, played_faces, lengths, ctx)
-                return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(run)))
-            return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(hand_faces)))
-    return FollowVerdict(True)
+SHAPE, TRACTOR_RUNG, PAIRS, SUIT, ANY = "shape", "tractor", "pairs", "suit", "any"
+"""The kinds of rung of the follow ladder, strongest first."""
 
 
-def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
-                 ctx: TrumpContext) -> list[Card]:
-    """A run of the hand (from a packing of ``lengths``) that the play does not hold:
-    the tractor to name when ``must_play_tractor`` is broken."""
-    runs = next(packings(pairs_by_position(hand_faces, ctx), lengths))
-    played = set(played_faces)
-    start = 0
-    for length in lengths:
-        run = runs[start:start + length]  # packings list each run's faces in order
-        start += length
-        if not played.issuperset(run):
-            return run
-    return runs[start - lengths[-1]:]
+@dataclass(frozen=True)
+class Rung:
+    """One requirement of the follow ladder (see ``follow_requirements``).
 
-
-def _doubled(faces: Iterable[Card]) -> list[Card]:
-    return [c for face in faces for c in (face, face)]
-
-
-class _FollowSpace:
-    """The legal follows of one hand to one lead, for completing a partial selection.
-
-    A follow is legal exactly when it holds ``need`` cards of the led suit (all of them
-    when short), and — when the hand has more than enough — those cards contain runs
-    for the matchable tractors ``lengths`` and at least ``pairs`` pairs.
+    ``count``: for ``shape`` the cards of the lead; ``tractor`` its length in pairs;
+    ``pairs`` the pairs a follow must hold (those inside tractors included); ``suit``
+    the cards of the led suit to play; ``any`` the cards of any suit that fill the rest.
+    ``required``: the hand can meet it, so every legal follow does.  ``cards``: the
+    cards in hand that meet it (a tractor held, the pairs held, the led-suit cards, the
+    other cards).  ``code``: the reason code of a play that falls short of it.
     """
 
-    def __init__(self, hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext):
+    kind: str
+    count: int
+    required: bool
+    cards: tuple[Card, ...] = ()
+    code: str | None = None
+
+
+class FollowRequirements:
+    """What a follow of ``lead`` from ``hand`` must contain (RULES.md §5), as data.
+
+    ``held``: the led-suit cards in hand; ``need``: how many of them to play (all of
+    them when short); ``fill``: cards of any suit after them; ``structured``: the hand
+    has more than enough led-suit cards and the lead has pairs, so the structure rule
+    chooses among them; ``tractors``: the lead's tractor lengths a follow must hold
+    runs for (longest first; the §5 vector's entries that the hand can meet);
+    ``pairs``: the pairs a follow must hold, pairs inside tractors included.
+    ``rungs`` is the same as an ordered ladder, strongest first: the lead's whole
+    shape, each tractor, the pairs, the suit, anything.
+    """
+
+    def __init__(self, hand: Sequence[Card], shape: LeadShape, ctx: TrumpContext) -> None:
         self.ctx = ctx
-        self.shape = shape = lead_shape(lead, ctx)
+        self.shape = shape
+        self.hand = hand
         table = ctx.suit_table
-        self.held = Counter(c for c in hand if table[c.index] == shape.suit)
-        held_n = sum(self.held.values())
-        self.need = min(held_n, shape.size)
-        self.structured = held_n > shape.size and shape.pairs > 0
+        suit = shape.suit
+        self.held = held = [c for c in hand if table[c.index] == suit]
+        self.need = min(len(held), shape.size)
+        self.fill = shape.size - self.need
+        self.structured = len(held) > shape.size and shape.pairs > 0
         self.faces: list[Card] = []
-        self.packings: list[frozenset[Card]] = []
+        self.vector: list[int] = []
+        self.tractors: tuple[int, ...] = ()
+        self.pairs = 0
         if self.structured:
-            self.faces = pair_faces(self.held.elements())
-            vec, self.lengths = _vector(self.faces, shape, ctx)
-            self.pairs = vec[-1]
-            by_pos = pairs_by_position(self.faces, ctx)
-            # runs of equal length placed in another order are the same packing
-            self.packings = list(dict.fromkeys(frozenset(p) for p in packings(by_pos, self.lengths)))
+            self.faces = pair_faces(held)
+            self.vector, scored = _vector(self.faces, shape, ctx)
+            self.tractors = tuple(scored)
+            self.pairs = self.vector[-1]
+
+    @property
+    def suit(self) -> str:
+        return self.shape.suit
+
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    @cached_property
+    def packings(self) -> list[frozenset[Card]]:
+        """Every way to hold runs for ``tractors`` in the hand (as the pair faces used;
+        runs of equal length placed in another order are the same way)."""
+        if not self.structured:
+            return []
+        by_pos = pairs_by_position(self.faces, self.ctx)
+        return list(dict.fromkeys(frozenset(p) for p in packings(by_pos, list(self.tractors))))
+
+    @cached_property
+    def rungs(self) -> tuple[Rung, ...]:
+        ctx, shape = self.ctx, self.shape
+        held = tuple(ctx.sorted(self.held))
+        full = self.structured and all(self.vector[:-1]) and self.pairs == shape.pairs
+        shape_met = len(self.held) >= shape.size and (shape.pairs == 0 or full or (
+            not self.structured and len(self.held) == shape.size
+            and matches_lead(shape, self.held, ctx)))
+        rungs = [Rung(SHAPE, shape.size, shape_met, held if shape_met else ())]
+        scored: list[int] = []
+        for length, met in zip(shape.tractors, self.vector[:-1] or [0] * len(shape.tractors)):
+            cards: tuple[Card, ...] = ()
+            if met:
+                scored.append(length)
+                cards = tuple(_doubled(ctx.sorted(_run_of(self.faces, scored, ctx))))
+            rungs.append(Rung(TRACTOR_RUNG, length, bool(met), cards, MUST_PLAY_TRACTOR))
+        if shape.pairs:
+            rungs.append(Rung(PAIRS, self.pairs, self.pairs > 0,
+                              tuple(_doubled(ctx.sorted(self.faces))), MUST_PLAY_PAIR))
+        rest = Counter(self.hand)
+        rest.subtract(self.held)
+        rungs.append(Rung(SUIT, self.need, self.need > 0, held, MUST_FOLLOW_SUIT))
+        rungs.append(Rung(ANY, self.fill, self.fill > 0, tuple(ctx.sorted(rest.elements()))))
+        return tuple(rungs)
+
+    def broken(self, play: Sequence[Card]) -> FollowVerdict:
+        """The verdict on ``play`` (cards from the hand, as many as were led): the first
+        obligation it breaks in ENGINE-API.md's order, with the cards that meet it."""
+        table = self.ctx.suit_table
+        suit = self.shape.suit
+        played = [c for c in play if table[c.index] == suit]
+        if len(played) != self.need:
+            return FollowVerdict(False, MUST_FOLLOW_SUIT, self.ctx.sorted(self.held))
+        if not self.structured:
+            return FollowVerdict(True)  # everything of the suit is forced, or singles only
+        played_faces = pair_faces(played)
+        got, _ = _vector(played_faces, self.shape, self.ctx)
+        for i, (want, have) in enumerate(zip(self.vector, got)):
+            if have < want:
+                if i < len(self.shape.tractors):
+                    lengths = list(self.tractors[: sum(self.vector[: i + 1])])
+                    run = _missing_run(self.faces, played_faces, lengths, self.ctx)
+                    return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(self.ctx.sorted(run)))
+                return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(self.ctx.sorted(self.faces)))
+        return FollowVerdict(True)
+
+    # ---- completing a selection (``selectable``, ``why_not_selectable``)
 
     def in_suit(self, card: Card) -> bool:
         return self.ctx.suit_table[card.index] == self.shape.suit
@@ -273,8 +310,9 @@ class _FollowSpace:
         size = sum(chosen.values())
         if not self.structured:
             return size <= budget
+        held = self.held_counts
         full = {f for f, n in chosen.items() if n >= 2}
-        half = {f for f, n in chosen.items() if n == 1 and self.held[f] >= 2}
+        half = {f for f, n in chosen.items() if n == 1 and held[f] >= 2}
         want = self.pairs if with_pairs else 0
         for packing in self.packings:
             total = size + sum(2 - min(chosen[f], 2) for f in packing)
@@ -288,13 +326,92 @@ class _FollowSpace:
                 return True
         return False
 
+    @cached_property
+    def held_counts(self) -> Counter:
+        return Counter(self.held)
+
     def reachable(self, selection: Counter) -> bool:
         """Can ``selection`` (cards from hand) be completed to a legal follow?"""
         chosen = Counter({c: n for c, n in selection.items() if self.in_suit(c)})
         others = sum(selection.values()) - sum(chosen.values())
-        if sum(chosen.values()) > self.need or others > self.shape.size - self.need:
+        if sum(chosen.values()) > self.need or others > self.fill:
             return False
         return self.fits(chosen, self.need)
+
+
+def follow_requirements(hand: Sequence[Card], lead: Sequence[Card],
+                        ctx: TrumpContext) -> FollowRequirements:
+    """The follow ladder of RULES.md §5 for ``hand`` against ``lead``: every rule that
+    judges, explains or hints a follow reads it (``check_follow``, ``selectable``,
+    ``why_not_selectable``, the coach's hint line, the lessons' feedback).
+
+    >>> from engine import parse_cards, TrumpContext
+    >>> ctx = TrumpContext("10", "H")
+    >>> req = follow_requirements(parse_cards("S3 S3 S4 S4 S9 SK D2"), parse_cards("S7 S7 S8 S8"), ctx)
+    >>> req.need, req.tractors, req.pairs
+    (4, (2,), 2)
+    >>> [(r.kind, r.count, r.required) for r in req.rungs]
+    [('shape', 4, True), ('tractor', 2, True), ('pairs', 2, True), ('suit', 4, True), ('any', 0, False)]
+    """
+    return FollowRequirements(hand if isinstance(hand, (list, tuple)) else list(hand),
+                              lead_shape(lead, ctx), ctx)
+
+
+def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card],
+                 ctx: TrumpContext) -> FollowVerdict:
+    """Judge a follow (RULES.md §5); ``hand`` includes the played cards.
+
+    The verdict is the first rung of ``follow_requirements`` the play falls short of.
+
+    >>> from engine import parse_cards, TrumpContext
+    >>> ctx = TrumpContext("10", "H")
+    >>> hand = parse_cards("SQ SQ S3 S5 D2")
+    >>> v = check_follow(hand, parse_cards("S8 S8"), parse_cards("S3 S5"), ctx)
+    >>> v.legal, v.reason, [str(c) for c in v.cards]
+    (False, 'must_play_pair', ['SQ', 'SQ'])
+    """
+    shape = lead_shape(lead, ctx)
+    hand = hand if isinstance(hand, (list, tuple)) else list(hand)
+    play = play if isinstance(play, (list, tuple)) else list(play)
+    for face in set(play):
+        if hand.count(face) < play.count(face):
+            return FollowVerdict(False, NOT_IN_HAND, [face])
+    if len(play) != shape.size:
+        return FollowVerdict(False, WRONG_COUNT)
+    return FollowRequirements(hand, shape, ctx).broken(play)
+
+
+def _run_of(faces: list[Card], lengths: list[int], ctx: TrumpContext) -> list[Card]:
+    """The faces of the last run of a packing of ``lengths`` in ``faces``."""
+    runs = next(packings(pairs_by_position(faces, ctx), lengths))
+    return runs[len(runs) - lengths[-1]:]
+
+
+def _missing_run(hand_faces: list[Card], played_faces: list[Card], lengths: list[int],
+                 ctx: TrumpContext) -> list[Card]:
+    """A run of the hand that the play does not hold, to name when ``must_play_tractor``
+    is broken: of the broken entry's length (``lengths[-1]``) where some packing of
+    ``lengths`` leaves one out of the play, else any run of a packing the play lacks."""
+    played = set(played_faces)
+    fallback: list[Card] | None = None
+    for runs in packings(pairs_by_position(hand_faces, ctx), lengths):
+        last = runs[len(runs) - lengths[-1]:]  # packings list each run's faces in order
+        if not played.issuperset(last):
+            return last
+        if fallback is None:
+            start = 0
+            for length in lengths:
+                run = runs[start:start + length]
+                start += length
+                if not played.issuperset(run):
+                    fallback = run
+                    break
+    assert fallback is not None, "a broken tractor entry leaves some run out of the play"
+    return fallback
+
+
+def _doubled(faces: Iterable[Card]) -> list[Card]:
+    return [c for face in faces for c in (face, face)]
 
 
 def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
@@ -317,11 +434,11 @@ def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
         suit = suit_of_cards(list(selected), ctx)
         same = [c for c in hand if ctx.suit_table[c.index] == suit]
         return FollowVerdict(False, MIXED_SUITS, ctx.sorted(same))
-    space = _FollowSpace(hand, lead, ctx)
-    if len(selected) >= space.shape.size:
+    space = follow_requirements(hand, lead, ctx)
+    if len(selected) >= space.size:
         return FollowVerdict(False, WRONG_COUNT, list(selected))
     if not space.in_suit(card):
-        return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx.sorted(space.held.elements()))
+        return FollowVerdict(False, MUST_FOLLOW_SUIT, ctx.sorted(space.held))
     chosen = Counter(c for c in selected if space.in_suit(c))
     chosen[card] += 1
     if not space.fits(chosen, space.need, with_pairs=False):
@@ -341,15 +458,15 @@ def selectable(hand: Sequence[Card], lead: Sequence[Card] | None, selected: Sequ
     left = Counter(hand)
     left.subtract(Counter(selected))
     if any(n < 0 for n in left.values()):
-        raise ValueError("the selection holds cards that are not in the hand")
+        raise InvalidCardsError("the selection holds cards that are not in the hand")
     faces = [face for face, n in left.items() if n > 0]
     if not lead:
         suit = suit_of_cards(list(selected), ctx) if selected else None
         if selected and suit is None:
             return set()
         return {f for f in faces if suit is None or ctx.suit_table[f.index] == suit}
-    space = _FollowSpace(hand, lead, ctx)
-    if len(selected) >= space.shape.size:
+    space = follow_requirements(hand, lead, ctx)
+    if len(selected) >= space.size:
         return set()
     base = Counter(selected)
     out: set[Card] = set()
@@ -364,15 +481,14 @@ def selectable(hand: Sequence[Card], lead: Sequence[Card] | None, selected: Sequ
 def legal_follow(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) -> list[Card]:
     """One legal follow, cheap to compute: the obligations met with the lowest cards
     (points kept back where possible)."""
-    space = _FollowSpace(hand, lead, ctx)
+    space = follow_requirements(hand, lead, ctx)
     pos = ctx.pos_table
 
     def cheap(c: Card) -> tuple[int, int, int]:
         return (c.points, pos[c.index], c.index)
 
     if not space.structured:
-        held = sorted(space.held.elements(), key=cheap)
-        chosen = held[: space.need]
+        chosen = sorted(space.held, key=cheap)[: space.need]
     else:
         packing = min(space.packings, key=lambda p: sorted(pos[f.index] for f in p))
         chosen_c = Counter({face: 2 for face in packing})
@@ -387,7 +503,66 @@ def legal_follow(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) 
     rest.subtract(Counter(chosen))
     others = sorted((c for c in rest.elements() if not space.in_suit(c)),
                     key=lambda c: (ctx.is_trump(c), *cheap(c)))
-    return chosen + others[: space.shape.size - len(chosen)]
+    return chosen + others[: space.size - len(chosen)]
+
+
+def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
+                       ctx: TrumpContext) -> Iterator[tuple[Card, ...]]:
+    """Every legal follow of ``hand`` to ``lead``, each multiset once (cards in hand
+    order), found through ``follow_requirements``; cheap plays tend to come first."""
+    req = follow_requirements(hand, lead, ctx)
+    pos = ctx.pos_table
+    faces = sorted(Counter(hand).items(),
+                   key=lambda fc: (not req.in_suit(fc[0]), fc[0].points, pos[fc[0].index]))
+    room = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        room[i] = room[i + 1] + faces[i][1]
+    chosen: Counter = Counter()
+
+    def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
+        if left == 0:
+            yield tuple(ctx.sorted(chosen.elements()))
+            return
+        if room[i] < left:
+            return
+        face, copies = faces[i]
+        for k in range(min(copies, left), -1, -1):
+            if k:
+                chosen[face] = k
+            else:
+                del chosen[face]
+            if k == 0 or req.reachable(chosen):
+                yield from walk(i + 1, left - k)
+        chosen.pop(face, None)
+
+    yield from walk(0, req.size)
+
+
+def legal_lead_count(hand: Sequence[Card], ctx: TrumpContext) -> int:
+    """How many different leads ``hand`` has: every non-empty set of cards of one
+    effective suit (a throw that can be beaten is still a lead: it fails in the open)."""
+    by_suit: dict[str, Counter] = {}
+    for card in hand:
+        by_suit.setdefault(ctx.suit_of(card), Counter())[card] += 1
+    total = 0
+    for counts in by_suit.values():
+        ways = 1
+        for n in counts.values():
+            ways *= n + 1
+        total += ways - 1
+    return total
+
+
+def can_match(cards: Sequence[Card], shape: LeadShape, ctx: TrumpContext) -> bool:
+    """Do ``cards`` (all of one effective suit) hold a play that matches ``shape``'s
+    whole structure (RULES.md §6): enough cards, runs for every tractor, enough pairs?"""
+    if len(cards) < shape.size:
+        return False
+    if shape.pairs == 0:
+        return True
+    faces = pair_faces(cards)
+    vec, _ = _vector(faces, shape, ctx)
+    return all(vec[:-1]) and vec[-1] >= shape.pairs
 
 
 # ---------------------------------------------------------------- winning

@@ -16,10 +16,14 @@ from typing import Any, Iterable
 
 import yaml
 
-from .cards import ALL_FACES, BIG, JOKER, LITTLE, RANKS, SUITS, Card
+from .cards import ALL_FACES, BIG, JOKER, LITTLE, RANKS, SUITS, Card, _short
+from .errors import InvalidArgumentError, InvalidRulesError
 
 TRUMP = "T"
 """The effective suit of every trump."""
+
+JOKER_TRUMP, LEVEL_TRUMP, TWO_TRUMP, SUIT_TRUMP = "joker", "level", "constant_two", "trump_suit"
+"""Why a card is a trump (``TrumpContext.trump_kind``)."""
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "decks": (2,),
@@ -41,7 +45,7 @@ class Rules:
     >>> Rules(trumps=3)
     Traceback (most recent call last):
     ...
-    ValueError: unknown rule option 'trumps'
+    engine.errors.InvalidRulesError: unknown rule option 'trumps'; known: constant_twos, decks, kitty_multiplier, must_defend_a, no_bid_first_hand, self_override, throw_penalty
     """
 
     decks: int = 2
@@ -53,9 +57,10 @@ class Rules:
     must_defend_a: bool = False
 
     def __init__(self, **options: Any) -> None:
-        unknown = sorted(set(options) - set(_CHOICES))
+        unknown = sorted(map(repr, set(options) - set(_CHOICES)))
         if unknown:
-            raise ValueError(f"unknown rule option {', '.join(map(repr, unknown))}")
+            known = ", ".join(sorted(_CHOICES))
+            raise InvalidRulesError(f"unknown rule option {', '.join(unknown)}; known: {known}")
         for f in fields(self):
             object.__setattr__(self, f.name, options.get(f.name, f.default))
         for f in fields(self):
@@ -64,33 +69,76 @@ class Rules:
             # bool is an int subclass: check the type too, so decks=True is refused
             if not any(value == a and type(value) is type(a) for a in allowed):
                 if f.name == "decks" and type(value) is int and value in (1, 3, 4):
-                    raise ValueError(f"decks={value} is a later variant; only 2 decks are supported")
+                    raise InvalidRulesError(f"decks={value} is a later variant; only 2 decks are supported")
                 choices = ", ".join(repr(a) for a in allowed)
-                raise ValueError(f"rule option {f.name}={value!r} is not one of {choices}")
+                raise InvalidRulesError(f"rule option {f.name}={_short(value)} is not one of {choices}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "rules") -> "Rules":
-        """Build from a mapping; unknown keys raise ``ValueError`` naming them."""
+        """Build from a mapping; unknown keys raise ``InvalidRulesError`` naming them."""
         if not isinstance(data, dict):
-            raise ValueError(f"{source}: a rule set must be a mapping of option: value")
+            raise InvalidRulesError(f"{source}: a rule set must be a mapping of option: value")
+        bad = [key for key in data if not isinstance(key, str)]
+        if bad:
+            raise InvalidRulesError(f"{source}: option names are words, not {_short(bad[0])}; "
+                                    f"known: {', '.join(sorted(_CHOICES))}")
         try:
             return cls(**data)
-        except ValueError as exc:
-            raise ValueError(f"{source}: {exc}") from None
+        except InvalidRulesError as exc:
+            raise InvalidRulesError(f"{source}: {exc}") from None
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> "Rules":
-        """Load a rule-set file (``yaml.safe_load``: no Python tags)."""
+        """Load a rule-set file: UTF-8 (a BOM is fine), plain YAML data (no tags), one
+        mapping of option: value with no key twice.  ``InvalidRulesError`` says what is
+        wrong with the file, naming it."""
         path = Path(path)
-        with path.open(encoding="utf-8") as fh:
-            try:
-                data = yaml.safe_load(fh) or {}
-            except yaml.YAMLError as exc:
-                raise ValueError(f"{path}: not valid YAML: {exc}") from exc
-        return cls.from_dict(data, source=str(path))
+        try:
+            if path.stat().st_size > RULES_FILE_LIMIT:
+                raise InvalidRulesError(f"{path}: too large for a rule set ({RULES_FILE_LIMIT} bytes at most)")
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise InvalidRulesError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidRulesError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+        try:
+            data = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = f" line {mark.line + 1}:" if mark else ""
+            raise InvalidRulesError(f"{path}:{line} not valid YAML: {exc.problem}") from None
+        except RecursionError:
+            raise InvalidRulesError(f"{path}: nested too deeply for a rule set") from None
+        except yaml.YAMLError as exc:
+            raise InvalidRulesError(f"{path}: not valid YAML: {_short(exc)}") from None
+        return cls.from_dict(data if data is not None else {}, source=str(path))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+RULES_FILE_LIMIT = 64 * 1024
+"""A rule-set file is a handful of lines; anything larger is refused unread."""
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """Safe YAML that refuses a key given twice (the second would silently win)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _value in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                duplicate = key in seen
+                seen.add(key)
+            except TypeError:  # a list or mapping as a key: from_dict names it
+                continue
+            if duplicate:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"option {key!r} is given twice", key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
 
 
 class TrumpContext:
@@ -104,14 +152,19 @@ class TrumpContext:
     __slots__ = ("level", "trump", "rules", "suit_table", "pos_table", "top_pos", "memo")
 
     def __init__(self, level: str = "2", trump: str | None = None, rules: Rules | None = None):
-        level = str(level).upper()
+        if type(level) is int:
+            level = str(level)
+        if not isinstance(level, str) or level.strip().upper() not in (*RANKS, "T"):
+            raise InvalidArgumentError(f"level is one of {' '.join(RANKS)}, not {_short(level)}")
+        level = level.strip().upper()
         level = "10" if level == "T" else level
-        if level not in RANKS:
-            raise ValueError(f"unknown level rank {level!r}")
         if trump is not None:
-            trump = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(trump, str(trump).upper())
-            if trump not in SUITS:
-                raise ValueError(f"unknown trump suit {trump!r}")
+            suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(trump, trump) if isinstance(trump, str) else ""
+            if suit.strip().upper() not in SUITS:
+                raise InvalidArgumentError(f"trump is one of S H D C (or None), not {_short(trump)}")
+            trump = suit.strip().upper()
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidArgumentError(f"rules must be a Rules, not {_short(rules)}")
         self.level = level
         self.trump = trump
         self.rules = rules if rules is not None else Rules()
@@ -163,6 +216,25 @@ class TrumpContext:
 
     def is_trump(self, card: Card) -> bool:
         return self.suit_table[card.index] == TRUMP
+
+    def trump_kind(self, card: Card) -> str | None:
+        """Why ``card`` is a trump (RULES.md §2), or ``None`` for a side card:
+        ``"joker"``, ``"level"`` (a level card), ``"constant_two"`` (a 2 under the
+        ``constant_twos`` option), ``"trump_suit"``.
+
+        >>> ctx = TrumpContext("10", "H", Rules(constant_twos=True))
+        >>> [ctx.trump_kind(Card(t)) for t in ("LJ", "S10", "H10", "S2", "H5", "S5")]
+        ['joker', 'level', 'level', 'constant_two', 'trump_suit', None]
+        """
+        if self.suit_table[card.index] != TRUMP:
+            return None
+        if card.suit == JOKER:
+            return JOKER_TRUMP
+        if card.rank == self.level:
+            return LEVEL_TRUMP
+        if card.suit != self.trump:
+            return TWO_TRUMP
+        return SUIT_TRUMP
 
     def suit_of(self, card: Card) -> str:
         """The effective suit: ``"T"`` for every trump, else the printed suit."""

@@ -1,13 +1,17 @@
-"""Scoring a hand (RULES.md §8): the kitty multiplier and the level table."""
+"""The end of a hand (RULES.md §8–9): the kitty multiplier, the level table, who deals
+next and the end of the match.  ``hand_outcome`` puts them together: the game scores a
+hand with it, and the summary, the lessons and the coach read the same answer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import Card
+from .cards import RANKS, Card, points
 from .combos import decompose
 from .rules import Rules, TrumpContext
+
+SEATS = 4
 
 TAKE_OVER = 80
 """Attackers with at least this many points become the dealers."""
@@ -55,3 +59,129 @@ def hand_result(attacker_points: int, rules: Rules | None = None) -> HandResult:
     if attacker_points < TAKE_OVER:
         return HandResult(False, 2 if attacker_points < STEP else 1)
     return HandResult(True, (attacker_points - TAKE_OVER) // STEP)
+
+
+@dataclass(frozen=True)
+class LevelRow:
+    """One row of the level table (RULES.md §8): attackers' totals from ``low`` to
+    ``high`` (``low`` is ``None`` for "0 or less") give this result."""
+
+    low: int | None
+    high: int
+    attackers_take_over: bool
+    levels: int
+
+
+def level_row(attacker_points: int) -> LevelRow:
+    """The row of the level table that applies to ``attacker_points``.
+
+    >>> level_row(0), level_row(35), level_row(125)
+    (LevelRow(low=None, high=0, attackers_take_over=False, levels=3), LevelRow(low=5, high=35, attackers_take_over=False, levels=2), LevelRow(low=120, high=155, attackers_take_over=True, levels=1))
+    """
+    result = hand_result(attacker_points)
+    if attacker_points <= 0:
+        return LevelRow(None, 0, False, 3)
+    if not result.attackers_take_over:
+        low = 5 if result.levels == 2 else STEP
+        return LevelRow(low, low + (30 if result.levels == 2 else 35), False, result.levels)
+    low = TAKE_OVER + STEP * result.levels
+    return LevelRow(low, low + STEP - 5, True, result.levels)
+
+
+@dataclass(frozen=True)
+class LevelChange:
+    """What a hand's result does to the match: ``team`` (0 = A, 1 = B) deals next and
+    goes from ``before`` to ``after`` (capped at "A")."""
+
+    team: int
+    before: str
+    after: str
+    next_dealer: int
+    wins_match: bool
+
+
+def level_change(
+    levels: Sequence[str], dealer: int, result: HandResult, rules: Rules
+) -> LevelChange:
+    """Apply ``hand_result``'s verdict: who deals next, which team goes up, match end.
+
+    The dealers hold → the dealer's partner deals; the attackers take over → the old
+    dealer's 下家 deals.  The team dealing next gains ``result.levels``.  By default
+    going past A (jumping over it too) wins the match; with ``must_defend_a`` levels
+    stop at A and the match is won by holding as dealers at level A.
+
+    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules())
+    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=True)
+    >>> level_change(["K", "5"], 0, HandResult(False, 2), Rules(must_defend_a=True))
+    LevelChange(team=0, before='K', after='A', next_dealer=2, wins_match=False)
+    """
+    take_over = result.attackers_take_over
+    next_dealer = (dealer + 1) % SEATS if take_over else (dealer + 2) % SEATS
+    team = next_dealer % 2
+    before = levels[team]
+    reached = RANKS.index(before) + result.levels
+    top = len(RANKS) - 1
+    if rules.must_defend_a:
+        wins = not take_over and levels[dealer % 2] == "A"
+    else:
+        wins = reached > top
+    return LevelChange(team, before, RANKS[min(reached, top)], next_dealer, wins)
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """Everything the end of a hand decides, as data (RULES.md §8–9)."""
+
+    trick_points: int
+    """Points in the tricks the attackers won."""
+    penalties: int
+    """Points failed throws moved to the attackers (negative: away from them)."""
+    kitty_points: int
+    kitty_multiplier: int | None
+    """``None`` when the dealers won the last trick (the kitty does not count)."""
+    attacker_points: int
+    """The attackers' total: tricks, penalties and the multiplied kitty."""
+    result: HandResult
+    row: LevelRow
+    change: LevelChange
+
+    @property
+    def kitty_won(self) -> int:
+        """The kitty's points as added to the attackers' total (0 when not won)."""
+        return self.kitty_points * (self.kitty_multiplier or 0)
+
+    @property
+    def next_dealer(self) -> int:
+        return self.change.next_dealer
+
+    @property
+    def wins_match(self) -> bool:
+        return self.change.wins_match
+
+
+def hand_outcome(
+    trick_points: int,
+    kitty: Sequence[Card],
+    last_lead: Sequence[Card],
+    attackers_won_last: bool,
+    dealer: int,
+    levels: Sequence[str],
+    ctx: TrumpContext,
+    penalties: int = 0,
+) -> HandOutcome:
+    """Score a finished hand: the kitty (multiplied when the attackers won the last
+    trick, whose lead was ``last_lead``), the attackers' total, its row of the level
+    table, and what that does to the teams' ``levels`` with ``dealer`` dealing.
+
+    >>> from engine import parse_cards, TrumpContext
+    >>> o = hand_outcome(70, parse_cards("SK S5"), parse_cards("S4 S4"), True, 0, ["5", "5"],
+    ...                  TrumpContext("5", "H"))
+    >>> o.kitty_multiplier, o.attacker_points, o.row.low, o.next_dealer, o.change.after
+    (4, 130, 120, 1, '6')
+    """
+    kitty_points = points(kitty)
+    multiplier = kitty_multiplier(last_lead, ctx) if attackers_won_last else None
+    total = trick_points + penalties + kitty_points * (multiplier or 0)
+    result = hand_result(total, ctx.rules)
+    return HandOutcome(trick_points, penalties, kitty_points, multiplier, total, result,
+                       level_row(total), level_change(levels, dealer, result, ctx.rules))

@@ -1,5 +1,8 @@
 """Self-play: ``python -m engine.selfplay --hands N --seed S [--team-a KIND] [--team-b KIND]``.
 
+Every mistake on the command line (an unknown kind, a bad ``--rules`` file, a seed
+outside 0 … 2**32-1, ``--hands`` below 1) is one line on stderr and exit status 2.
+
 Plays N consecutive hands (when a match ends the next hand opens a new match: both
 teams at 2, its dealer the final declarer) with team A (seats 0 & 2) and team B
 (seats 1 & 3) of the given player kinds, and prints a summary.  ``--json`` writes one
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -24,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, TextIO
 
 from . import invariants
-from .game import TEAMS, Game, HandSummary, next_seed
+from .cli import Parser, checked, integer_in
+from .game import SEED_LIMIT, TEAMS, Game, HandSummary, next_seed
 from .players import PLAYERS, Hook, Player, make_player, play_hand
 from .rules import Rules
 
@@ -158,29 +163,37 @@ def report(totals: Totals, seconds: float, checked: bool, out: TextIO) -> None:
     print("\n".join(lines), file=out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; a mistake is one line on stderr and exit status 2."""
+    parser = Parser(
         prog="python -m engine.selfplay",
         description="Play consecutive hands between two player kinds and summarise them.",
     )
-    parser.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
-    known = ", ".join(sorted(PLAYERS))
-    parser.add_argument("--team-a", default="random", metavar="KIND", help=f"seats 0 & 2: {known}")
-    parser.add_argument("--team-b", default="random", metavar="KIND", help=f"seats 1 & 3: {known}")
-    parser.add_argument("--rules", metavar="YAML", help="a rule-set file (RULES.md options)")
+    parser.add_argument("--hands", type=integer_in(1), default=100,
+                        help="hands to play (default 100)")
+    parser.add_argument("--seed", type=integer_in(0, SEED_LIMIT - 1), default=0,
+                        help=f"seed of the first deal, 0-{SEED_LIMIT - 1} (default 0)")
+    kinds = sorted(PLAYERS)
+    parser.add_argument("--team-a", default="random", choices=kinds, metavar="KIND",
+                        help=f"seats 0 & 2: {', '.join(kinds)}")
+    parser.add_argument("--team-b", default="random", choices=kinds, metavar="KIND",
+                        help=f"seats 1 & 3: {', '.join(kinds)}")
+    parser.add_argument("--rules", metavar="YAML", type=checked(Rules.from_yaml), default=Rules(),
+                        help="a rule-set file (RULES.md options)")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand on stdout")
     parser.add_argument("--check", action="store_true", help="check invariants after every action")
     parser.add_argument("--paired", action="store_true", help="each deal twice, kinds swapped")
-    args = parser.parse_args(argv)
-    rules = Rules.from_yaml(args.rules) if args.rules else Rules()
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    rules = args.rules
     kinds = {"A": args.team_a, "B": args.team_b}
-    for kind in kinds.values():
-        make_player(kind)  # an unknown kind fails before any hand is played
     totals = Totals()
     after = _checker(totals) if args.check else None
     started = time.perf_counter()
-    seed = args.seed % 2**32
+    seed = args.seed
     hands = (
         paired_hands(args.hands, seed, kinds, rules, after)
         if args.paired
@@ -200,4 +213,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the reader left (``| head``): stop without a traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -1,7 +1,9 @@
-"""The application: window, services, scene stack and the main loop.
+"""The application: window, services, scene stack, the main loop and the command line.
 
-``main(argv)`` is what ``main.py`` runs.  ``--screenshot`` renders one frame of a scene
-and exits, which also works headless (``SDL_VIDEODRIVER=dummy``).
+``main(argv)`` is what ``main.py``, ``python -m tutor`` and the installed
+``shengji-tutor`` command run.  ``--screenshot`` renders one frame of a scene and
+exits, which also works headless (``SDL_VIDEODRIVER=dummy``).  A command-line mistake
+is one line naming the argument and what it accepts, with exit code 2.
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Windows: let SDL see real pixels on HiDPI screens instead of a blurry upscaled window
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+# Linux: the window class the desktop entry names (assets/shengji-tutor.desktop), so the
+# dock shows the app's name and icon rather than Python's
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "shengji-tutor")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "shengji-tutor")
 
 import pygame  # noqa: E402
 
-from . import i18n  # noqa: E402
+from . import STARTED, i18n, resources  # noqa: E402
 from .fonts import Fonts  # noqa: E402
+from .i18n import N_, _  # noqa: E402
 from .scene import SceneStack  # noqa: E402
-from .services import Services  # noqa: E402
+from .services import Navigator, Services, Translator, Window  # noqa: E402
 from .settings import Store  # noqa: E402
 from .theme import DESIGN_SIZE, MIN_SIZE, Metrics  # noqa: E402
 from .widgets.card_art import CardArt  # noqa: E402
@@ -30,7 +37,13 @@ from .widgets.card_art import CardArt  # noqa: E402
 LANGUAGE_KEYS = (pygame.K_F2,)
 """Keys that switch the language from any scene (the home and settings scenes also
 have a button)."""
-TITLE = "Shengji Tutor · 升级教练"
+TITLE = N_("Shengji Tutor")
+"""The window title, in the language shown."""
+MAX_SIZE = (7680, 4320)
+"""The largest ``--size``: an 8K screen (about 300 MB and 2 s for a screenshot); beyond it
+a window fits no display and only costs memory and time."""
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
+"""The image files ``--screenshot`` can write (pygame picks the format by suffix)."""
 AUTOPLAY_DT = 0.25
 AUTOPLAY_FRAMES = 100_000
 """``--screenshot`` keeps running frames (of ``AUTOPLAY_DT`` seconds) while a scene says
@@ -41,7 +54,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, store: Store | None = None, language: str | None = None):
         self.store = store if store is not None else Store()
         settings = self.store.settings
-        i18n.set_language(language or settings.language or i18n.system_language())
+        translator = Translator(self.store, language)
         pygame.display.init()
         pygame.font.init()
         # a size asked for on the command line is taken as is; a remembered one must
@@ -50,39 +63,55 @@ class App:
             size = _at_least_minimum(size)
         else:
             size = _fit_to_desktop(settings.window_size) if settings.window_size else _first_window_size()
-        pygame.display.set_caption(TITLE)
+        _set_icon()
+        self._title_language = ""
+        self._title()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         _set_minimum_window_size()
         fonts = Fonts()
-        self.services = Services(fonts=fonts, cards=CardArt(fonts), store=self.store, app=self)
         self.stack = SceneStack(Metrics(*self.screen.get_size()))
+        self.services = Services(
+            fonts=fonts, cards=CardArt(fonts), store=self.store,
+            navigator=Navigator(self.stack, self.quit), translator=translator,
+            window=Window(lambda: self.screen.get_size(), self.set_window_size))
         self.running = True
-        self.options: argparse.Namespace | None = None
+
+    @property
+    def options(self) -> argparse.Namespace | None:
         """The command line, for scenes' demo content (``--seed``, ``--deal``, ``--autoplay``)."""
+        return self.services.options
+
+    @options.setter
+    def options(self, value: argparse.Namespace | None) -> None:
+        self.services.options = value
 
     def start(self, scene: str = "home") -> None:
         """Push the home screen, then scene ``scene`` (by its registered name) with its
         demo content, then a notice overlay if the store has something to say."""
-        from .scenes import SCENES, HomeScene, NoticeScene
+        from .scenes import SCENES, HomeScene
 
         if scene != "home":
             self.stack.push(HomeScene(self.services))
         for instance in SCENES[scene].demo(self.services):
             self.stack.push(instance)
-        if self.store.notices:
-            self.stack.push(NoticeScene(self.services, self.store.notices))
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Show what the store has to say (a damaged file, saving failed) over the top
+        scene, as soon as it happens: called at the start and before every frame."""
+        from .scenes import NoticeScene
+
+        notices = self.store.notices
+        if not notices:
+            return
+        top = self.stack.top
+        if isinstance(top, NoticeScene):
+            top.add(notices)
+        else:
+            self.stack.push(NoticeScene(self.services, notices))
+        notices.clear()
 
     # services for scenes ---------------------------------------------------------------
-
-    def set_language(self, code: str) -> None:
-        """Switch language now and remember it."""
-        i18n.set_language(code)
-        self.store.settings.language = code
-        self.store.save_settings()
-
-    def next_language(self) -> None:
-        codes = i18n.LANGUAGES
-        self.set_language(codes[(codes.index(i18n.language()) + 1) % len(codes)])
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         """Resize the window (as the settings screen does) and remember the size."""
@@ -93,8 +122,7 @@ class App:
 
     def back(self) -> None:
         """Leave the top scene (the last one stays: the home screen has a Quit button)."""
-        if len(self.stack) > 1:
-            self.stack.pop()
+        self.services.navigator.back()
 
     def quit(self) -> None:
         self.running = False
@@ -102,7 +130,7 @@ class App:
     # the loop ---------------------------------------------------------------------------
 
     def _resized(self, size: tuple[int, int]) -> None:
-        self.store.settings.window_size = size
+        self.store.settings.window_size = _at_least_minimum(size)
         self.stack.resize(Metrics(*size))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -118,11 +146,19 @@ class App:
             if event.key == pygame.K_ESCAPE:
                 self.back()
             elif event.key in LANGUAGE_KEYS:
-                self.next_language()
+                self.services.translator.next_language()
 
     def frame(self, dt: float) -> None:
+        self.show_notices()
         self.stack.update(dt)
         self.stack.draw(self.screen)
+        self._title()
+
+    def _title(self) -> None:
+        """The window title in the language shown (whatever switched it)."""
+        if self._title_language != i18n.language():
+            self._title_language = i18n.language()
+            pygame.display.set_caption(_(TITLE))
 
     def run(self) -> None:
         clock = pygame.time.Clock()
@@ -146,6 +182,14 @@ def _set_minimum_window_size() -> None:
             warnings.simplefilter("ignore", DeprecationWarning)
             pygame.Window.from_display_module().minimum_size = MIN_SIZE
     except (pygame.error, AttributeError):
+        pass
+
+
+def _set_icon() -> None:
+    """The window's icon (title bar, task bar); a missing or damaged file keeps SDL's."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(resources.ICON)))
+    except (pygame.error, OSError):
         pass
 
 
@@ -177,54 +221,137 @@ def _fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def _size(text: str) -> tuple[int, int]:
+    (low_w, low_h), (high_w, high_h) = MIN_SIZE, MAX_SIZE
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+        w = h = 0
+    if not (low_w <= w <= high_w and low_h <= h <= high_h):
+        raise argparse.ArgumentTypeError(
+            f"width x height from {low_w}x{low_h} to {high_w}x{high_h}, such as 1280x800, not {text!r}")
     return (w, h)
 
 
+def _language(text: str) -> str:
+    """``zh`` or ``en`` (or a full code of ``i18n.LANGUAGES``) -> the language code."""
+    codes = {code.split("_")[0]: code for code in i18n.LANGUAGES} | {code: code for code in i18n.LANGUAGES}
+    if text not in codes:
+        names = " or ".join(code.split("_")[0] for code in i18n.LANGUAGES)
+        raise argparse.ArgumentTypeError(f"{names}, not {text!r}")
+    return codes[text]
+
+
+def _screenshot(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"a file name ending in {', '.join(IMAGE_SUFFIXES)}, not {text!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name such as {path / 'shot.png'}")
+    return path
+
+
 def _deal_code(text: str) -> str:
+    """``text`` itself, once it decodes (``dealcode.decode`` says what is wrong)."""
     from engine import dealcode
 
-    try:
-        dealcode.decode(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    dealcode.decode(text)
     return text
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+def _prog() -> str:
+    """How the user started the app, for ``--help`` and error lines."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return "python -m tutor" if name == "__main__.py" else (name or "shengji-tutor")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    from engine.cli import Parser, checked, integer_in
+    from engine.game import SEED_LIMIT
+
     from .scenes import SCENES
 
-    parser = argparse.ArgumentParser(prog="main.py", description="Shengji Tutor: learn and practise Shengji.")
-    parser.add_argument("--scene", choices=sorted(SCENES), default="home", help="open this scene (with demo content)")
-    parser.add_argument("--lang", choices=["zh", "en", *i18n.LANGUAGES], help="language (default: saved or system)")
-    parser.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
-    parser.add_argument("--screenshot", type=Path, help="render one frame to this PNG and exit")
-    parser.add_argument("--seed", type=int, help="practice: the seed of the first deal")
-    parser.add_argument("--deal", metavar="CODE", type=_deal_code, help="practice: play the deal of this deal code")
+    parser = Parser(prog=_prog(), description="Shengji Tutor: learn and practise Shengji (升级 / Tractor).",
+                     epilog="Headless screenshots: set SDL_VIDEODRIVER=dummy.")
+    parser.add_argument("--scene", choices=sorted(SCENES), default="home",
+                        help="open this scene with demo content (default: home)")
+    parser.add_argument("--lang", type=_language, metavar="{zh,en}",
+                        help="language (default: the saved one, else the system's)")
+    parser.add_argument("--size", type=_size, metavar="WxH",
+                        help=f"window size in pixels, from {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                             f"{MAX_SIZE[0]}x{MAX_SIZE[1]}, e.g. 1280x800")
+    parser.add_argument("--screenshot", type=_screenshot, metavar="FILE.png",
+                        help="render the scene to this image and exit (missing folders are created)")
+    parser.add_argument("--lesson", metavar="ID", help="lesson scene: open this lesson, e.g. 03")
+    parser.add_argument("--step", type=integer_in(1), metavar="N", help="lesson scene: open at step N (1 is the first)")
+    parser.add_argument("--seed", type=integer_in(0, SEED_LIMIT - 1), metavar="N",
+                        help=f"practice, summary, review: the seed of the first deal (0 to {SEED_LIMIT - 1})")
+    parser.add_argument("--deal", metavar="CODE", type=checked(_deal_code),
+                        help="practice, summary, review: play the deal of this deal code")
     parser.add_argument("--autoplay", action="store_true",
                         help="practice: your seat plays itself; with --screenshot, the hand summary is saved")
-    return parser.parse_args(argv)
+    return parser
+
+
+def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace, store: Store) -> None:
+    """What ``parser`` alone cannot check: ``--lesson``/``--step`` against the lessons under
+    the saved rules (``--lesson ID`` becomes that lesson), then the folder of
+    ``--screenshot``, created only once everything else is right.  A mistake exits."""
+    if args.scene != "lesson":
+        for name in ("lesson", "step"):
+            if getattr(args, name) is not None:
+                parser.error(f"argument --{name}: only with --scene lesson")
+    elif args.lesson is not None or args.step is not None:
+        _find_lesson(parser, args, store)
+    if args.screenshot is not None:
+        folder = args.screenshot.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            parser.error(f"argument --screenshot: cannot create the folder {folder}: {exc.strerror or exc}")
+        if not os.access(folder, os.W_OK):
+            parser.error(f"argument --screenshot: cannot write into the folder {folder}")
+
+
+def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, store: Store) -> None:
+    from .lessons import GuidedHand, LessonRun, load_all
+
+    if args.lesson is None:
+        parser.error("argument --step: give the lesson too (--lesson ID)")
+    rules = store.settings.rule_set()
+    lessons = [x for x in load_all(rules=rules) if x.available]
+    found = next((x for x in lessons if x.id == args.lesson), None)
+    if found is None:
+        parser.error(f"argument --lesson: one of {', '.join(x.id for x in lessons)}, not {args.lesson!r}")
+    steps = len(found.moments) if isinstance(found, GuidedHand) else len(LessonRun(found, rules).steps)
+    if args.step is not None and args.step > steps:
+        parser.error(f"argument --step: lesson {found.id} has steps 1 to {steps}, not {args.step}")
+    args.lesson = found
 
 
 def main(argv: list[str] | None = None) -> int:
-    started = time.perf_counter()
-    args = parse_args(argv)
-    language = {"zh": "zh_CN"}.get(args.lang, args.lang)
-    app = App(size=args.size, language=language)
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    store = Store()
+    check_args(parser, args, store)
+    app = App(size=args.size, store=store, language=args.lang)
     app.options = args
     app.start(args.scene)
-    if args.screenshot is not None:
-        app.frame(0.0)
-        for _ in range(AUTOPLAY_FRAMES):
-            if not any(scene.busy for scene in app.stack.scenes):
-                break
-            app.frame(AUTOPLAY_DT)
-        pygame.image.save(app.screen, str(args.screenshot))
-        print(f"first frame in {time.perf_counter() - started:.3f} s; saved {args.screenshot}", file=sys.stderr)
-        pygame.quit()
+    if args.screenshot is None:
+        app.run()
         return 0
-    app.run()
+    app.frame(0.0)
+    first_frame = time.perf_counter()
+    for _frame in range(AUTOPLAY_FRAMES):
+        if not any(scene.busy for scene in app.stack.scenes):
+            break
+        app.frame(AUTOPLAY_DT)
+    try:
+        pygame.image.save(app.screen, str(args.screenshot))
+    except (pygame.error, OSError) as exc:
+        print(f"{_prog()}: cannot save {args.screenshot}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+    print(f"first frame {first_frame - STARTED:.3f} s after start; saved {time.perf_counter() - first_frame:.3f} s "
+          f"later: {args.screenshot}", file=sys.stderr)
     return 0

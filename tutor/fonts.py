@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from .resources import FONT as FONT_PATH
 from .theme import Colour
-
-FONT_PATH = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "NotoSansSC-Subset.otf"
 
 
 class Fonts:

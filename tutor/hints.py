@@ -1,9 +1,10 @@
-"""Sentences for the learner, made from engine verdicts and lesson judgements.
+"""Sentences for the learner, made from engine verdicts.
 
 The engine says *what* (a reason code and the cards involved); this module says it in
 words, in the current language, at the moment it is shown.  Everything here is a
-function of (reason, cards, context) returning strings, with no pygame and no state,
-so the lesson player, the practice table's hint line and the tests share one source.
+function of (reason, cards, context) returning strings, with no pygame and no state.
+The lessons word their own judgements (``tutor.lessons.feedback``) and name cards
+with the helpers here, so a card reads the same in a lesson and at the table.
 
 Naming cards: ``card_name`` gives ``♠Q``, ``♥10`` and the jokers by name (大王 / Big
 joker); ``cards_text`` joins several.
@@ -11,19 +12,15 @@ joker); ``cards_text`` joins several.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from engine import Card, TrumpContext
+from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
 
 from tutor.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
-SEAT_NAMES = (N_("you"), N_("the opponent on your right"), N_("your partner"),
-              N_("the opponent on your left"))
-PRAISE = (N_("Well done!"), N_("Right!"), N_("Exactly."), N_("Good eye!"))
 
 
 # --------------------------------------------------------------------------- naming
@@ -45,46 +42,6 @@ def suit_name(suit: str) -> str:
     return _(SUIT_NAMES[suit])
 
 
-def seat_name(seat: int) -> str:
-    return _(SEAT_NAMES[seat % 4])
-
-
-def praise(n: int = 0) -> str:
-    """A short word of praise; ``n`` varies it from one step to the next."""
-    return _(PRAISE[n % len(PRAISE)])
-
-
-# --------------------------------------------------------------------------- card facts
-
-
-def trump_fact(card: Card, ctx: TrumpContext) -> str:
-    """Why ``card`` is or is not a trump in this hand."""
-    name = card_name(card)
-    if card.is_joker:
-        return _("{card} is a trump: both jokers always are.").format(card=name)
-    if card.rank == ctx.level:
-        return _("{card} is a trump: every {level} is a level card this hand.").format(
-            card=name, level=ctx.level)
-    if ctx.is_trump(card) and card.suit != ctx.trump:
-        return _("{card} is a trump: with the option “constant twos” every 2 is.").format(card=name)
-    if ctx.is_trump(card):
-        return _("{card} is a trump: it belongs to the trump suit, {suit}.").format(
-            card=name, suit=suit_name(card.suit))
-    return _("{card} is not a trump: it is a plain card of {suit}.").format(
-        card=name, suit=suit_name(card.suit))
-
-
-def point_fact(card: Card) -> str:
-    name = card_name(card)
-    if card.points:
-        return _("{card} is worth {n} points.").format(card=name, n=card.points)
-    return _("{card} is worth nothing: only 5s, 10s and kings carry points.").format(card=name)
-
-
-def _distinct(cards: Sequence[Card]) -> list[Card]:
-    return list(Counter(cards))
-
-
 # --------------------------------------------------------------------------- reasons
 
 _REASONS = {
@@ -98,47 +55,6 @@ _REASONS = {
                           "as many pairs as you can."),
     "must_play_tractor": N_("You hold the tractor {cards}: a tractor was led, so you must play a tractor."),
     "throw_beaten": N_("Another player can beat {cards}, so this throw fails."),
-    # lesson judgements: wrong answers
-    "missed_trumps": N_("You missed {cards}."),
-    "not_trumps": N_("{cards}: not a trump."),
-    "missed_points": N_("You missed {cards}."),
-    "no_points": N_("{cards}: no points there."),
-    "missed_tractors": N_("You missed {cards}: those pairs are neighbours, so they make a tractor."),
-    "not_tractors": N_("Not part of any tractor: {cards}."),
-    "missed_pairs": N_("You missed {cards}: identical cards make a pair."),
-    "not_pairs": N_("Not part of any pair: {cards}. A pair is two identical cards."),
-    "beaten": N_("That is legal, but it does not win the trick. {cards} would."),
-    "shape_mismatch": N_("That cannot win: only cards of the lead's shape (all of the led suit "
-                         "or all trumps, with as many pairs) can win a trick. {cards} would."),
-    "more_points": N_("Legal, but your side takes this trick: {cards} would add more points."),
-    "fewer_points": N_("Legal, but the opponents take this trick: {cards} would give away fewer points."),
-    "buried_points": N_("Points in the kitty: {cards}. If the attackers win the last trick, "
-                        "they count several times over."),
-    "buried_trumps": N_("Trumps in the kitty: {cards}. Keep them in your hand, they win tricks."),
-    "not_a_throw": N_("A throw is several parts (singles, pairs, tractors) of one suit led together."),
-    "not_a_declaration": N_("{cards} cannot be shown: only level cards (the {level}s this hand) "
-                            "or a pair of identical jokers can."),
-    "own_declaration": N_("You cannot override your own declaration; you may only add the "
-                          "identical second card."),
-    "too_weak": N_("{cards} is not strong enough: a pair overrides a single, "
-                   "a joker pair overrides a pair, big jokers override little jokers."),
-    "could_declare": N_("You could show {cards} here."),
-    # lesson judgements: why a right answer is right
-    "all_trumps": N_("Those are all the trumps in the hand."),
-    "all_points": N_("Those are all the cards worth points: every 5, 10 and king."),
-    "all_tractors": N_("Those are the tractors: pairs next to each other in this hand's order."),
-    "all_pairs": N_("Those are the pairs: two identical cards each."),
-    "legal": N_("That is a legal follow."),
-    "wins": N_("That wins the trick."),
-    "most_points": N_("Your side takes this trick, so the points you add stay with your team."),
-    "fewest_points": N_("The opponents take this trick, so you gave away as little as you could."),
-    "safe_bury": N_("No points and no trumps in the kitty: safe."),
-    "throw_stands": N_("Nobody can beat any part of it, so the throw stands."),
-    "nothing_to_declare": N_("Nothing in your hand can override what is shown, so you pass."),
-    "declares_suit": N_("{cards} is shown: its suit becomes the trump suit, unless someone overrides."),
-    "overrides": N_("{cards} overrides: it is stronger than what was shown."),
-    "reinforces": N_("{cards}: your single is now a pair, and a pair can only be overridden by jokers."),
-    "declares_no_trump": N_("{cards}: a joker pair makes the hand no-trump."),
 }
 
 
@@ -151,6 +67,9 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
                         "The lead has {n} cards, so play exactly {n}.", n).format(n=n)
     if reason == "must_play_pair" and len(cards) > 2:
         reason = "must_play_pairs"
+    if reason == "must_play_pairs" and len(cards) <= 2:
+        return _("You hold the pair {cards}: the lead has pairs, so you must play it.").format(
+            cards=cards_text(cards))
     template = _REASONS.get(reason)
     if template is None:
         return ""
@@ -163,30 +82,16 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
     )
 
 
-def wrong_number(count: int) -> str:
-    return ngettext("Bury exactly {n} card.", "Bury exactly {n} cards.", count).format(n=count)
-
-
-def explain(reason: str | None, cards: Sequence[Card], ctx: TrumpContext | None,
-            count: int | None = None) -> list[str]:
-    """Every sentence for a judgement: the reason, then the facts about each card it
-    names (why this card is a trump, what that card is worth)."""
-    if reason is None or reason in ("right_option", "wrong_option"):
-        return []
-    if reason == "wrong_number" and count is not None:
-        return [wrong_number(count)]
-    lines = [reason_text(reason, cards, ctx)]
-    if ctx is not None and reason in ("missed_trumps", "not_trumps"):
-        lines.extend(trump_fact(card, ctx) for card in _distinct(cards))
-    if reason in ("missed_points", "no_points"):
-        lines.extend(point_fact(card) for card in _distinct(cards))
-    return [line for line in lines if line]
-
-
 def follow_hint(verdict: Any, lead: Sequence[Card], ctx: TrumpContext) -> str:
-    """The sentence for an illegal follow: ``verdict`` is ``check_follow``'s answer."""
+    """The sentence for an illegal follow: ``verdict`` is ``check_follow``'s answer.
+
+    The pair rule is worded by what was led: "a pair was led" only for a single pair;
+    a tractor or a throw with pairs asks for as many pairs as the follow ladder says."""
     if verdict.legal:
         return ""
     if verdict.reason == "wrong_count":
         return reason_text(verdict.reason, lead, ctx)
-    return reason_text(verdict.reason, verdict.cards or (), ctx, suit=ctx.suit_of(lead[0]))
+    reason = verdict.reason
+    if reason == "must_play_pair" and lead_shape(list(lead), ctx).pairs > 1:
+        reason = "must_play_pairs"
+    return reason_text(reason, verdict.cards or (), ctx, suit=ctx.suit_of(lead[0]))

@@ -5,9 +5,11 @@ and translate at draw time, so a language switch changes every visible string at
 once; use ``N_()`` to mark a string kept for later translation (for example in a
 constant table).
 
-A compiled ``.mo`` is used when it is at least as new as its ``.po``; otherwise the
-``.po`` is compiled in memory, so a fresh clone works without a build step.  Fuzzy
-entries are never used: they would show a stale translation.
+A compiled ``.mo`` (made by ``make catalogs`` or at build time) is used when it is at
+least as new as its ``.po`` (an installed copy always uses its own); otherwise the ``.po``
+is compiled in memory, so a fresh clone works without a build step.  Babel, needed only
+for that, is imported then.  Fuzzy entries are never used: they would show a stale
+translation.
 """
 
 from __future__ import annotations
@@ -18,10 +20,9 @@ import locale
 import os
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from .resources import INSTALLED
+from .resources import LOCALE as LOCALE_DIR
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
 LANGUAGES = ("zh_CN", "en")
 """Every language the app ships, in the order the language switch offers them."""
@@ -33,25 +34,42 @@ _current: gettext.NullTranslations = gettext.NullTranslations()
 
 def load_translations(code: str) -> gettext.NullTranslations:
     """The catalog for ``code`` (cached); a missing catalog falls back to the msgids."""
-    if code in _cache:
-        return _cache[code]
-    folder = LOCALE_DIR / code / "LC_MESSAGES"
-    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
-    translations: gettext.NullTranslations
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+    if code not in _cache:
+        folder = LOCALE_DIR / code / "LC_MESSAGES"
+        po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+        _cache[code] = _read_mo(mo, po) or _compile_po(po, code) or gettext.NullTranslations()
+    return _cache[code]
+
+
+def _read_mo(mo: Path, po: Path) -> gettext.GNUTranslations | None:
+    """The compiled catalog, unless it is missing, unreadable or (in a source checkout)
+    older than the ``.po`` it was compiled from."""
+    try:
+        if not INSTALLED and po.exists() and mo.stat().st_mtime < po.stat().st_mtime:
+            return None
         with mo.open("rb") as fh:
-            translations = gettext.GNUTranslations(fh)
-    elif po.exists():
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=code)
-        buf = io.BytesIO()
-        write_mo(buf, catalog, use_fuzzy=False)
-        buf.seek(0)
-        translations = gettext.GNUTranslations(buf)
-    else:
-        translations = gettext.NullTranslations()
-    _cache[code] = translations
-    return translations
+            return gettext.GNUTranslations(fh)
+    except OSError:
+        return None
+
+
+def _compile_po(po: Path, code: str) -> gettext.GNUTranslations | None:
+    """``po`` compiled in memory without its fuzzy entries (None if there is no ``.po``,
+    or no Babel: the one-file build leaves it out, as it ships compiled catalogs)."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return None
+    if not po.exists():
+        return None
+
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
 
 
 def set_language(code: str) -> None:

@@ -8,29 +8,108 @@ owns timing and drawing; this object owns the rules of the table:
 - the learner acts through ``declare``, ``close_declaring`` and ``submit`` (bury or
   play the selected cards); ``selectable``/``why_not`` say which cards may be picked
   and why not; a refused play comes back as a sentence, never as an exception;
-- in a coached hand: the hint ladder, one sentence the first time each thing happens,
-  undo of the learner's last play, and the review after the hand.
+- in a coached hand: the hint ladder, one sentence the first time each thing happens
+  (each tagged with the trick it is about, shown only while it applies), declaring and
+  burying advice, tips, undo of the learner's last play, and the review after the hand;
+- what the table shows besides the cards: the declaration standing and what overrides
+  it, the declare buttons' options in a fixed order, the kitty cards just picked up,
+  the cards still out (the card counter), all from the learner's view only.
 
-The learner's seat also has an AI player: it is the coach's advisor, and it drives the
-seat when the scene plays by itself (``--autoplay``).
+Texts the scene shows are returned as *words*: a function of no arguments that puts
+data computed now (the engine's answers) into the language chosen when it is called,
+so the scene computes on a change and only words the result when it draws.
+
+The coach's advisor is the strongest AI (``advisor_kind``, ``ai:hard``) whatever the
+opponents' level; it decides from the learner's view alone, seeded by that view, so
+the same view always gets the same advice.  The learner's seat also has an AI player
+of the table's kind: it drives the seat when the scene plays by itself (``--autoplay``).
 """
 
 from __future__ import annotations
 
+import zlib
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Sequence
 
-from engine import Card
-from engine.players import make_player
-from engine.events import Event, HandScored, TrickWon
-from engine.game import BURYING, DEALING, DECLARING, KITTY_SIZE, SEATS, SEGMENT, TRICKS, Game, PlayCards
-from engine.view import Declaration, PlayerView
+from engine import Card, HandOutcome, InvalidSaveError, Rules, TrumpContext, format_cards, hand_outcome
+from engine.ai.memory import CardMemory
+from engine.cards import SUITS
+from engine.events import Event, HandScored, KittyTaken, TrickWon
+from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
+                         TRICKS, Game, PlayCards, strength_to_override)
+from engine.players import PLAYERS, make_player
+from engine.rules import TRUMP
+from engine.view import Decision, Declaration, PlayerView
 
 from . import coach
-from .i18n import _
+from .coach import Said, joined
+from .coach.said import SeatRef
+from .i18n import N_, _
+
+ADVISOR = "ai:hard"
+"""The coach's advisor: the strongest AI player."""
+
+Words = Callable[[], str]
+"""A text computed from the table now and put into words when called (at draw time)."""
 
 SEGMENT_CARDS = SEGMENT * SEATS
 """The AI players may declare after each dealing segment (five cards each)."""
+
+OVERRIDE_TEXT = {
+    2: N_("A pair of level cards or a joker pair overrides it."),
+    3: N_("Only a joker pair overrides it."),
+    4: N_("Only a pair of big jokers overrides it."),
+}
+"""What overrides a declaration, by the least strength the engine asks for."""
+_NOW_BURYING = N_("{who} is burying 8 cards.")
+_TO_PLAY = N_("{who} to play.")
+_HAND_OVER = N_("The hand is over.")
+_OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
+_SKIP_DEAL = N_("Click the table to skip the deal.")
+
+
+@lru_cache(maxsize=64)
+def _context(level: str, trump: str | None, rules: Rules) -> TrumpContext:
+    return TrumpContext(level, trump, rules)
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A coach sentence about trick ``trick`` (1-based), shown with that number."""
+
+    trick: int
+    said: Said
+
+    def text(self) -> str:
+        return _("Trick {n}: {text}").format(n=self.trick, text=self.said.text())
+
+
+@dataclass(frozen=True)
+class StillOut:
+    """One row of the card counter: an effective suit (``TRUMP`` or a suit letter), how
+    many of its cards the learner has not seen, and its faces from the top down with
+    the copies unseen."""
+
+    suit: str
+    count: int
+    top: tuple[tuple[Card, int], ...]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """An AI seat's decision to make (bury or play): ``think()`` runs its player on the
+    view taken at move ``at`` of the game's log."""
+
+    at: int
+    seat: int
+    phase: str
+    view: PlayerView
+    decide: Callable[[PlayerView], Decision]
+
+    def think(self) -> Decision:
+        return self.decide(self.view)
 
 
 @dataclass(frozen=True)
@@ -45,22 +124,32 @@ class PracticeTable:
     """One practice match seen from ``learner``'s seat (see the module docstring)."""
 
     def __init__(self, game: Game, learner: int = 0, *, coached: bool = True,
-                 ai_kind: str = "ai", seed: int = 0) -> None:
+                 ai_kind: str = "ai", opponents: str | None = None, seed: int = 0,
+                 advisor_kind: str = ADVISOR) -> None:
+        """``ai_kind`` plays the learner's partner (and the learner's seat on autoplay);
+        ``opponents`` (default: the same) plays the two opponents."""
         self.game = game
         self.learner = learner
         self.coached = coached
         self.ai_kind = ai_kind
+        self.opponents = opponents or ai_kind
         self.seed = seed
-        self.players = [make_player(ai_kind, seed + seat) for seat in range(SEATS)]
+        self.advisor_kind = advisor_kind
+        self.players = [make_player(ai_kind if (seat - learner) % 2 == 0 else self.opponents, seed + seat)
+                        for seat in range(SEATS)]
         self.narrator = coach.Narrator(learner)
-        self.messages: list[coach.Said] = []
-        """The coach's sentences of this hand, oldest first."""
+        self.messages: list[Said] = []
+        """The coach's narration of this hand, oldest first."""
+        self.comments: list[Comment] = []
+        """The same sentences with the trick each is about (what the table shows)."""
         self.learner_plays: list[coach.LearnerPlay] = []
-        self.hints_used = 0
+        self.hinted: set[tuple[int, int]] = set()
+        """The decisions (trick, plays before the learner's) the learner asked hints for."""
         self.window_open = True
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
         self._ladder_at: tuple[int, int] | None = None
+        self._declare_advice: tuple[object, list[Said]] = (None, [])
 
     # ------------------------------------------------------------ what the scene reads
 
@@ -95,13 +184,27 @@ class PracticeTable:
         return self.game.selectable(self.learner, selected)
 
     def why_not(self, selected: Sequence[Card], card: Card) -> str:
-        """The sentence for a card the learner may not pick now."""
-        if not self.learner_to_act or self.phase == DECLARING:
-            return _("Wait for your turn.")
+        """The sentence for a card the learner may not pick now (true of the moment:
+        never "wait for your turn" while the game waits for the learner)."""
+        return self.why_not_words(selected, card)()
+
+    def why_not_words(self, selected: Sequence[Card], card: Card) -> Words:
+        game = self.game
+        if self.phase in (DEALING, DECLARING):
+            return lambda: _("No card is played before trumps are fixed: declare with a button, or press Done.")
+        if self.phase in (HAND_OVER, MATCH_OVER):
+            return lambda: _("The hand is over.")
+        if not self.learner_to_act:
+            who = game.turn
+            if self.phase == BURYING:
+                return lambda: _("{who} is burying the kitty: wait for your turn.").format(
+                    who=coach.seat_name(who, self.learner, start=True))
+            return lambda: _("{who} is to play: wait for your turn.").format(
+                who=coach.seat_name(who, self.learner, start=True))
         if self.phase == BURYING:
-            return _("You have chosen 8 cards: deselect one first.")
-        view = self.view
-        return coach.refusal_text(view, coach.blocked(view, selected, card), card)
+            return lambda: _("You have chosen 8 cards: deselect one first.")
+        sentences = coach.blocked_sentences(self.view, selected, card)
+        return lambda: joined(sentences)
 
     def can_submit(self, selected: Sequence[Card]) -> bool:
         if not self.learner_to_act:
@@ -117,24 +220,120 @@ class PracticeTable:
 
     def hint_line(self, selected: Sequence[Card]) -> str:
         """The line above the hand: what the learner must do now, or who is acting."""
+        return joined(self.hint_sentences(selected))
+
+    def hint_words(self, selected: Sequence[Card]) -> Words:
+        """``hint_line`` worked out now (the engine asked once), worded when called."""
+        sentences = self.hint_sentences(selected)
+        return lambda: joined(sentences)
+
+    def hint_sentences(self, selected: Sequence[Card]) -> list[Said]:
+        """The hint line as sentences (each with the claims it states)."""
         game = self.game
-        if self.phase == DEALING:
-            if game.legal_declarations(self.learner):
-                return _("Dealing. You can declare trumps now with your level cards ({level}): "
-                         "use a declare button.").format(level=game.level)
-            return _("Dealing. Level {level}: watch for level cards to declare trumps.").format(
-                level=game.level)
-        if self.phase == DECLARING:
-            return _("All cards are dealt: declare now, or press Done.")
+        me = self.learner
+        if self.phase == DECLARING and not self.learner_to_act:
+            return [Said(_OTHERS_MAY_DECLARE, me)]
+        if self.phase in (DEALING, DECLARING):
+            line = coach.declare_line(self.view)
+            if self.phase == DEALING and not self.declaration_options():
+                line.append(Said(_SKIP_DEAL, me))
+            return line
         if self.phase == BURYING:
-            if game.turn == self.learner:
-                return coach.bury_line(selected)
-            return _("{who} is burying 8 cards.").format(who=coach.seat_label(game.turn, self.learner))
+            if game.turn == me:
+                return coach.bury_line(self.view, selected)
+            return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True))]
         if self.phase == TRICKS:
-            if game.turn == self.learner:
-                return coach.hint_line(self.view)
-            return _("{who} to play.").format(who=coach.seat_label(game.turn, self.learner))
-        return _("The hand is over.")
+            if game.turn == me:
+                return coach.hint_sentences(self.view)
+            return [Said.of(_TO_PLAY, me, who=SeatRef(game.turn, True))]
+        return [Said(_HAND_OVER, me)]
+
+    # ------------------------------------------------------------ what the table shows
+
+    def trump_context(self) -> TrumpContext:
+        """The order to show the learner's hand in: the hand's own once trumps are fixed;
+        while dealing, the order the standing declaration would give (level cards and
+        jokers are trumps from the first card; no trump suit while nobody has declared)."""
+        game = self.game
+        if game.ctx is not None:
+            return game.ctx
+        standing = game.declaration
+        return _context(game.level, standing.trump if standing is not None else None, game.rules)
+
+    def declare_choices(self) -> list[tuple[Card, Declaration | None]]:
+        """The faces the learner could declare with (a level card held; a joker held
+        twice), in the order they arrived, so the declare buttons never move: each with
+        the strongest declaration of that face the engine allows now, or ``None``."""
+        game = self.game
+        if self.phase not in (DEALING, DECLARING):
+            return []
+        legal = self.declaration_options()
+        seen: Counter[Card] = Counter()
+        faces: list[Card] = []
+        for card in game.hand(self.learner):
+            seen[card] += 1
+            if (card.is_joker and seen[card] == 2) or (not card.is_joker and card.rank == game.level
+                                                         and seen[card] == 1):
+                faces.append(card)
+        choices = []
+        for face in faces:
+            options = [d for d in legal if d.cards[0] == face]
+            choices.append((face, max(options, key=lambda d: d.strength) if options else None))
+        return choices
+
+    def declaration_words(self) -> Words:
+        """Who declared what, and what can override it (the engine says), or that nobody
+        has declared yet."""
+        game = self.game
+        standing = game.declaration
+        level, learner = game.level, self.learner
+        if standing is None:
+            return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
+                             "a joker pair declares no-trump.").format(level=level)
+        needed = strength_to_override(standing)
+        cards = standing.cards
+
+        def words() -> str:
+            who = coach.seat_name(standing.seat, learner, start=True)
+            if standing.trump is None:
+                first = _("{who} declared no-trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
+            else:
+                first = _("{who} declared {suit} with {cards}.").format(
+                    who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
+            second = _(OVERRIDE_TEXT[needed]) if needed is not None else _("Nothing can override it.")
+            return coach.then(first, second)
+        return words
+
+    def picked_up(self) -> tuple[Card, ...]:
+        """The 8 cards the learner took from the kitty, until they are buried."""
+        game = self.game
+        if self.phase != BURYING or game.dealer != self.learner:
+            return ()
+        taken = next((e for e in reversed(game.events) if isinstance(e, KittyTaken)), None)
+        return taken.cards if taken is not None else ()
+
+    def own_kitty(self) -> tuple[Card, ...] | None:
+        """The kitty the learner buried (only its dealer may look at it during play)."""
+        if self.phase != TRICKS:
+            return None
+        return self.view.kitty
+
+    def still_out(self, top: int = 4) -> list[StillOut]:
+        """The card counter (记牌器): per effective suit, trumps first, the cards the
+        learner has not seen — not in its hand, not played, not in the kitty it buried —
+        from the learner's view alone (``CardMemory``), never from the other hands; the
+        ``top`` highest faces of each."""
+        view = self.view
+        ctx = view.ctx
+        if ctx is None:
+            return []
+        unseen = CardMemory.from_view(view).unseen
+        rows = []
+        for suit in (TRUMP, *(s for s in SUITS if s != ctx.trump)):
+            faces = sorted(((card, n) for card, n in unseen.items() if n > 0 and ctx.suit_of(card) == suit),
+                           key=lambda item: ctx.sort_key(item[0]))
+            rows.append(StillOut(suit, sum(n for _card, n in faces), tuple(faces[:top])))
+        return rows
 
     def attacker_cards(self) -> list[Card]:
         """The point cards of the tricks the attackers won (the 闲分 counter shows them)."""
@@ -145,6 +344,9 @@ class PracticeTable:
 
     def step(self) -> list[Event]:
         """The next automatic move, or ``[]`` when the learner is to act (or the hand is over)."""
+        thought = self.next_thought()
+        if thought is not None:
+            return self.apply(thought, thought.think())
         game = self.game
         if self.learner_to_act:
             return []
@@ -154,19 +356,35 @@ class PracticeTable:
                 events += self._ai_declarations()
             return events
         if game.phase == DECLARING:
-            events = self._ai_declarations() + game.close_declaring()
+            events = self._ai_declarations()
+            if events:  # shown before the window closes (the learner may answer them)
+                return events
+            events = game.close_declaring()
             if game.phase == DEALING:  # nobody declared in hand 1: dealt anew
                 self.window_open = True
             return self._after(events)
-        if game.phase == BURYING:
-            seat = game.turn
-            assert seat is not None
-            return self._after(game.bury(seat, self.players[seat].bury(game.view(seat)).cards))
-        if game.phase == TRICKS:
-            seat = game.turn
-            assert seat is not None
-            return self._after(game.play(seat, self.players[seat].play(game.view(seat)).cards))
         return []
+
+    def next_thought(self) -> "Thought | None":
+        """When an AI seat must bury or play: what it has to think about.  ``think()``
+        only reads a view, so it may run on another thread while the table is drawn."""
+        game = self.game
+        seat = game.turn
+        if game.phase not in (BURYING, TRICKS) or seat is None or seat == self.learner:
+            return None
+        player = self.players[seat]
+        decide = player.bury if game.phase == BURYING else player.play
+        return Thought(len(game.log), seat, game.phase, game.view(seat), decide)
+
+    def apply(self, thought: "Thought", decision: Decision) -> list[Event]:
+        """Make the move ``thought`` came to, unless the game moved on meanwhile (an undo):
+        then nothing happens and ``[]`` comes back."""
+        game = self.game
+        if len(game.log) != thought.at or game.turn != thought.seat or game.phase != thought.phase:
+            return []
+        if thought.phase == BURYING:
+            return self._after(game.bury(thought.seat, decision.cards))
+        return self._after(game.play(thought.seat, decision.cards))
 
     def _ai_declarations(self) -> list[Event]:
         """Each AI seat, in dealing order, may declare until a whole round passes."""
@@ -191,13 +409,21 @@ class PracticeTable:
         if self.coached and game.ctx is not None:
             for event in events:
                 if isinstance(event, TrickWon):
-                    self.messages += self.narrator.trick(game.tricks[event.trick], game.ctx)
+                    said = self.narrator.trick(self.view, event.trick)
+                    self.comments += [Comment(event.trick + 1, s) for s in said]
                 elif isinstance(event, HandScored):
-                    last = game.tricks[-1]
-                    self.messages += self.narrator.kitty(
-                        last.plays[0].cards, event.kitty, event.kitty_multiplier is not None,
-                        game.ctx)
+                    said = self.narrator.kitty(self.view)
+                    self.comments += [Comment(len(game.tricks), s) for s in said]
+                else:
+                    continue
+                self.messages += said
         return events
+
+    def current_comments(self) -> list[Comment]:
+        """The comments that still apply: those about the last finished trick (a comment
+        on trick 3 goes once trick 4 is over)."""
+        done = len(self.game.tricks)
+        return [c for c in self.comments if c.trick == done]
 
     # ------------------------------------------------------------ the learner's moves
 
@@ -218,16 +444,15 @@ class PracticeTable:
             return Submitted(refusal=_("Wait for your turn."))
         if self.phase == BURYING:
             if len(selected) != KITTY_SIZE:
-                return Submitted(refusal=coach.bury_line(selected))
+                return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
             return Submitted(refusal=_("Choose the cards to play first."))
         if view.lead and len(selected) != len(view.lead):
             return Submitted(refusal=coach.hint_line(view))
-        why = coach.refusal(view, selected)
-        if why is not None:
-            return Submitted(refusal=coach.refusal_text(view, why))
+        if coach.refusal(view, selected) is not None:
+            return Submitted(refusal=joined(coach.refusal_sentences(view, selected)))
         self.learner_plays.append(coach.LearnerPlay(len(game.tricks), view, tuple(selected)))
         return Submitted(tuple(self._after(game.play(self.learner, list(selected)))))
 
@@ -246,16 +471,35 @@ class PracticeTable:
 
     # ------------------------------------------------------------ coaching
 
+    def advise(self, view: PlayerView) -> Decision:
+        """The advisor's play for ``view``: the strongest AI, seeded by the view."""
+        return make_player(self.advisor_kind, self._seed_of(view)).play(view)
+
+    def _seed_of(self, view: PlayerView) -> int:
+        key = f"{self.seed}|{view.hand_number}|{len(view.tricks)}|{len(view.trick)}|{format_cards(view.hand)}"
+        return zlib.crc32(key.encode())
+
+    def ladder(self) -> coach.HintLadder:
+        """The hint ladder of the decision in front of the learner (phase ``tricks``)."""
+        at = (len(self.game.tricks), len(self.game.trick))
+        if self._ladder is None or self._ladder_at != at:
+            self._ladder = coach.HintLadder(self.view, self.advise)
+            self._ladder_at = at
+        return self._ladder
+
     def hint(self) -> coach.HintStep | None:
         """The next rung of the hint ladder for the decision in front of the learner."""
         if not self.coached or self.phase != TRICKS or not self.learner_to_act:
             return None
-        at = (len(self.game.tricks), len(self.game.trick))
-        if self._ladder is None or self._ladder_at != at:
-            self._ladder = coach.HintLadder(self.view, self.players[self.learner].play)
-            self._ladder_at = at
-        self.hints_used += 1
-        return self._ladder.next()
+        ladder = self.ladder()
+        self.hinted.add((len(self.game.tricks), len(self.game.trick)))
+        return ladder.next()
+
+    @property
+    def hints_used(self) -> int:
+        """How many of this hand's decisions the learner asked hints for (however many
+        rungs each time)."""
+        return len(self.hinted)
 
     def hint_again(self, rung: int) -> coach.HintStep | None:
         """A rung already shown, worded anew (in the language now chosen)."""
@@ -278,15 +522,51 @@ class PracticeTable:
                 return True
 
     def review(self) -> list[coach.ReviewNote]:
-        return coach.review(self.learner_plays, self.players[self.learner].play)
+        """The review of the hand just finished: the learner's plays that cost something."""
+        return coach.review(self.learner_plays, self.view)
+
+    def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
+        """The coach's sentences while the learner buries ``selected`` (so far)."""
+        if not self.coached or self.phase != BURYING or self.game.turn != self.learner:
+            return []
+        return coach.bury_advice(self.view, selected)
+
+    def declare_advice(self) -> list[Said]:
+        """The coach's sentences while the learner may declare (worked out once per
+        card dealt and declaration made, so a scene may ask every frame)."""
+        if not self.coached or self.phase not in (DEALING, DECLARING):
+            return []
+        view = self.view
+        if not self.declaration_options():
+            return []
+        key = (view.hand_number, view.phase, view.hand, view.declarations)
+        if self._declare_advice[0] != key:
+            advisor = make_player(self.advisor_kind, self._seed_of(view))
+            self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
+        return self._declare_advice[1]
+
+    def tip(self) -> Said | None:
+        """A strategy tip that fits the moment."""
+        return coach.tip(self.view) if self.coached else None
 
     # ------------------------------------------------------------ the match
+
+    def outcome(self) -> HandOutcome:
+        """The end of the hand just finished, as the engine scores it (``hand_outcome``)."""
+        game = self.game
+        result = game.result
+        assert result is not None and game.ctx is not None, "the hand is not over"
+        last = game.tricks[-1]
+        return hand_outcome(result.trick_points, self.view.kitty or (), last.plays[0].cards,
+                            game.is_attacker(last.winner), result.dealer, game.start_levels,
+                            game.ctx, result.penalties)
 
     def next_hand(self) -> list[Event]:
         """Start the next hand of the match (after the summary)."""
         self.messages = []
+        self.comments = []
         self.learner_plays = []
-        self.hints_used = 0
+        self.hinted = set()
         self.window_open = True
         self._ladder = None
         self.narrator = coach.Narrator(self.learner)
@@ -295,10 +575,32 @@ class PracticeTable:
     def to_dict(self) -> dict[str, Any]:
         """The match to save on quit: the game (its action log) and the table's settings."""
         return {"game": self.game.to_dict(), "learner": self.learner, "coached": self.coached,
-                "ai_kind": self.ai_kind, "seed": self.seed}
+                "ai_kind": self.ai_kind, "opponents": self.opponents, "seed": self.seed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "PracticeTable":
-        """A saved match; ``ValueError`` (or ``KeyError``/``TypeError``) if it is damaged."""
+        """A saved match; ``InvalidSaveError`` (a ``ValueError``) naming what is wrong
+        if it is not one or does not replay.  Keys it does not know are ignored."""
+        check_table_data(data)
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
-                   ai_kind=data["ai_kind"], seed=data["seed"])
+                   ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])
+
+
+def check_table_data(data: object) -> None:
+    """The table's own part of a saved match (the game is checked by ``Game.from_dict``)."""
+    if not isinstance(data, dict):
+        raise InvalidSaveError(f"match: a mapping, not {type(data).__name__}")
+
+    def need(ok: bool, key: str, what: str) -> None:
+        if not ok:
+            raise InvalidSaveError(f"{key}: {what}, not {repr(data.get(key, 'nothing'))[:40]}")
+
+    need(type(data.get("learner")) is int and data["learner"] in range(SEATS), "learner", "a seat 0-3")
+    need(type(data.get("coached")) is bool, "coached", "true or false")
+    need(isinstance(data.get("ai_kind"), str) and data["ai_kind"] in PLAYERS, "ai_kind",
+         f"one of {', '.join(sorted(PLAYERS))}")
+    need(data.get("opponents") is None or (isinstance(data["opponents"], str) and data["opponents"] in PLAYERS),
+         "opponents", f"one of {', '.join(sorted(PLAYERS))} (or absent: as ai_kind)")
+    need(type(data.get("seed")) is int and 0 <= data["seed"] < SEED_LIMIT, "seed",
+         f"an integer 0-{SEED_LIMIT - 1}")
+    need(isinstance(data.get("game"), dict), "game", "a saved game")

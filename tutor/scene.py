@@ -18,9 +18,11 @@ Lifecycle, in the order the stack calls it:
 - ``widgets()`` lists the widgets on screen and ``text_layouts()`` every text block, so
   tests can check that nothing is off screen and all text fits its box.
 
-Scenes get their services (fonts, card art, the settings store, the app) through the
-constructor: ``SomeScene(services, ...)``.  To open another scene, construct it and
-call ``self.services.app.stack.push(scene)`` (or ``replace``/``pop``).
+Scenes get their services (fonts, card art, the settings store, the navigator, the
+translator, the lesson library: ``tutor/services.py``) through the constructor:
+``SomeScene(services, ...)``.  To open another scene, construct it and call
+``self.services.navigator.push(scene)`` (or ``pop``, ``replace``, ``pop_to(scene)``,
+``back()``).
 """
 
 from __future__ import annotations

@@ -1,14 +1,18 @@
-"""Settings and lesson progress, stored as JSON in the user data folder.
+"""Settings, lesson progress and the saved practice match, stored as JSON files.
 
 ``Store`` is the one object that reads and writes them; the app hands it to scenes as a
 service.  Files live in ``platformdirs.user_data_dir("shengji-tutor")``, or in the
 folder named by the ``SHENGJI_TUTOR_HOME`` environment variable (tests use it).
 
-Writes are atomic (a temporary file in the same folder, then ``os.replace``), so a
-crash never leaves half a file.  A file that cannot be read as JSON is renamed aside
-(``settings.json.corrupt-<timestamp>``), the app starts with defaults and
-``Store.notices`` carries a message the home screen shows.  Values of the wrong type
-fall back to their defaults one by one.
+Every file follows the policy of ``tutor.datafiles``: decoded, parsed and checked
+against its schema; a damaged file is set aside (``NAME.corrupt-<time>``), never
+deleted or overwritten, and ``Store.notices`` says what and where (the app shows the
+notices as they come); saves are atomic and a folder that cannot be written never
+stops the app.
+
+The schemas: each ``Settings`` field is declared with ``setting(default, check)``,
+so a new setting is one line; ``LessonProgress`` likewise.  Values that fail their
+check fall back to their defaults one by one (the file is set aside first).
 
 Lesson progress (for the lesson player): ``store.record_lesson(id, completed=...,
 mistakes=..., stars=...)`` keeps the best result per lesson; ``store.progress[id]`` reads it.
@@ -16,11 +20,8 @@ mistakes=..., stars=...)`` keeps the best result per lesson; ``store.progress[id
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
-import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,8 @@ import platformdirs
 
 from engine import Rules
 
+from .datafiles import DataFolder, Invalid, boolean, each, integer, one_of, optional, pair, record, validate
+from .datafiles import Notice as Notice  # the scenes take it from here
 from .i18n import LANGUAGES, N_
 
 ENV_HOME = "SHENGJI_TUTOR_HOME"
@@ -35,9 +38,24 @@ SETTINGS_FILE = "settings.json"
 PROGRESS_FILE = "progress.json"
 MATCH_FILE = "match.json"
 """The practice match in progress, saved on quit and resumed from the Practice button."""
+DEMO_MATCH_FILE = "demo-match.json"
+"""The save slot of the practice table's demos (``--scene practice``, ``--autoplay``):
+a demo never overwrites the match the learner has in progress."""
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+OPPONENT_KINDS = {"easy": "ai:easy", "normal": "ai", "hard": "ai:hard"}
+"""The opponents' level (a setting) → the engine's player kind for the two opponents."""
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1080))
+MAX_WINDOW_SIDE = 65535
+MAX_MISTAKES = 1_000_000
+
+FALLBACKS = {
+    SETTINGS_FILE: N_("Settings that could not be read are back to their defaults."),
+    PROGRESS_FILE: N_("Lesson progress that could not be read starts again."),
+    MATCH_FILE: N_("A new match starts instead."),
+    DEMO_MATCH_FILE: N_("A new match starts instead."),
+}
+"""What the app does instead when a file cannot be used (the last sentence of its notice)."""
 
 
 def data_dir() -> Path:
@@ -48,138 +66,124 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("shengji-tutor", appauthor=False))
 
 
+def setting(default: Any, check: Any) -> Any:
+    """A field of a stored record: its default (a function for a mutable one) and the
+    check a stored value must pass (``tutor.datafiles``)."""
+    meta = {"check": check}
+    if callable(default):
+        return field(default_factory=default, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def _rule_option(name: str) -> Any:
+    def check(value: Any) -> Any:
+        try:
+            Rules(**{name: value})
+        except ValueError:
+            raise Invalid() from None
+        return value
+    return check
+
+
+_RULE_OPTIONS = record({name: _rule_option(name) for name in Rules().to_dict()}, keep_unknown=False)
+
+
+def rule_options(value: Any) -> dict[str, Any]:
+    """A complete rule-option mapping: the valid options stored, defaults for the rest."""
+    defaults = Rules().to_dict()
+    try:
+        return {**defaults, **_RULE_OPTIONS(value)}
+    except Invalid as exc:
+        raise Invalid(exc.where, {**defaults, **(exc.usable if isinstance(exc.usable, dict) else {})}) from None
+
+
+def _schema(cls: type) -> Any:
+    """The ``record`` check of a dataclass whose fields were declared with ``setting``."""
+    return record({f.name: f.metadata["check"] for f in fields(cls)})
+
+
+def _build(cls: type, clean: dict[str, Any]) -> Any:
+    return cls(**{f.name: clean[f.name] for f in fields(cls) if f.name in clean})
+
+
 @dataclass
 class Settings:
-    language: str | None = None
+    language: str | None = setting(None, one_of(None, *LANGUAGES))
     """One of ``LANGUAGES``; ``None`` until chosen: the system locale decides."""
-    rules: dict[str, Any] = field(default_factory=lambda: Rules().to_dict())
-    animation_speed: str = "normal"
-    four_colour: bool = False
-    coach: bool = True
-    window_size: tuple[int, int] | None = None
+    rules: dict[str, Any] = setting(lambda: Rules().to_dict(), rule_options)
+    animation_speed: str = setting("normal", one_of(*ANIMATION_SPEEDS))
+    four_colour: bool = setting(False, boolean)
+    coach: bool = setting(True, boolean)
+    opponents: str = setting("normal", one_of(*OPPONENT_KINDS))
+    """A key of ``OPPONENT_KINDS``: how strong the practice opponents play."""
+    card_counter: bool = setting(False, boolean)
+    """The practice table's card counter (记牌器), off until the learner turns it on."""
+    window_size: tuple[int, int] | None = setting(None, optional(pair(integer(1, MAX_WINDOW_SIDE))))
     """The last window size; ``None`` until the first run sizes it to the desktop."""
 
     def rule_set(self) -> Rules:
         return Rules.from_dict(self.rules)
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["rules"] = dict(self.rules)
         data["window_size"] = list(self.window_size) if self.window_size else None
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Settings":
+    def from_json(cls, data: Any) -> "Settings":
         """Every valid value of ``data``; a missing or invalid one keeps its default."""
-        settings = cls()
-        if data.get("language") in LANGUAGES:
-            settings.language = data["language"]
-        if data.get("animation_speed") in ANIMATION_SPEEDS:
-            settings.animation_speed = data["animation_speed"]
-        for name in ("four_colour", "coach"):
-            if isinstance(data.get(name), bool):
-                setattr(settings, name, data[name])
-        size = data.get("window_size")
-        if isinstance(size, list) and len(size) == 2 and all(type(v) is int and v > 0 for v in size):
-            settings.window_size = (size[0], size[1])
-        rules = data.get("rules")
-        if isinstance(rules, dict):
-            for name, value in rules.items():
-                try:
-                    Rules(**{name: value})
-                except ValueError:
-                    continue
-                settings.rules[name] = value
-        return settings
+        return _build(cls, validate(_schema(cls), data, {})[0])
 
 
 @dataclass
 class LessonProgress:
-    completed: bool = False
-    mistakes: int = 0
-    stars: int = 0
+    completed: bool = setting(False, boolean)
+    mistakes: int = setting(0, integer(0, MAX_MISTAKES))
+    stars: int = setting(0, integer(0, 3))
 
-    @classmethod
-    def from_json(cls, data: Any) -> "LessonProgress":
-        entry = cls()
-        if isinstance(data, dict):
-            for f in fields(cls):
-                value = data.get(f.name)
-                if type(value) is type(getattr(entry, f.name)):
-                    setattr(entry, f.name, value)
-        return entry
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A message for the user, translated when shown: ``_(msgid).format(**params)``."""
-
-    msgid: str
-    params: tuple[tuple[str, str], ...] = ()
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 class Store:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else data_dir()
-        self.notices: list[Notice] = []
-        self.settings = Settings.from_json(self._read(SETTINGS_FILE))
-        self.progress: dict[str, LessonProgress] = {
-            str(k): LessonProgress.from_json(v) for k, v in self._read(PROGRESS_FILE).items()
-        }
+        self.files = DataFolder(self.folder, FALLBACKS)
+        self.files.start()
+        self.settings = _build(Settings, self.files.load(SETTINGS_FILE, _schema(Settings)))
+        progress = self.files.load(PROGRESS_FILE, each(_schema(LessonProgress)), levels=2)
+        self.progress: dict[str, LessonProgress] = {key: _build(LessonProgress, entry) for key, entry in progress.items()}
 
-    def _read(self, name: str) -> dict[str, Any]:
-        path = self.folder / name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return {}
-        except OSError as exc:
-            self.notices.append(Notice(N_("Could not read {file}: {error}"), (("file", str(path)), ("error", str(exc)))))
-            return {}
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-        except ValueError:
-            aside = path.with_name(f"{name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
-            os.replace(path, aside)
-            self.notices.append(
-                Notice(
-                    N_("{file} was damaged and has been set aside as {aside}. Starting fresh."),
-                    (("file", name), ("aside", aside.name)),
-                )
-            )
-            return {}
-        return data
+    @property
+    def notices(self) -> list[Notice]:
+        """What the user has not been told yet (the app shows them and empties this)."""
+        return self.files.notices
 
-    def _write(self, name: str, data: dict[str, Any]) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False, indent=2, sort_keys=True)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.folder / name)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+    def save_settings(self) -> bool:
+        """Save the settings; False if they could not be saved (the user is told once)."""
+        return self.files.write(SETTINGS_FILE, self.settings.to_json())
 
-    def save_settings(self) -> None:
-        self._write(SETTINGS_FILE, self.settings.to_json())
+    def save_progress(self) -> bool:
+        return self.files.write(PROGRESS_FILE, {k: v.to_json() for k, v in sorted(self.progress.items())},
+                                levels=2)
 
-    def save_progress(self) -> None:
-        self._write(PROGRESS_FILE, {k: asdict(v) for k, v in sorted(self.progress.items())})
+    def load_match(self, slot: str = MATCH_FILE) -> dict[str, Any] | None:
+        """The saved practice match, or ``None`` (a damaged file is set aside with a notice).
+        Its content is checked when it is replayed: ``match_failed`` if that fails."""
+        return self.files.read(slot)
 
-    def load_match(self) -> dict[str, Any] | None:
-        """The saved practice match, or ``None`` (a damaged file is set aside with a notice)."""
-        return self._read(MATCH_FILE) or None
+    def match_failed(self, error: Exception, slot: str = MATCH_FILE) -> None:
+        """The saved match read from ``slot`` does not replay: set it aside with a notice."""
+        detail = str(error).splitlines()[0][:160] if str(error) else type(error).__name__
+        self.files.set_aside(slot, Notice(N_("the saved match does not replay ({detail})"), (("detail", detail),)))
 
-    def save_match(self, data: dict[str, Any]) -> None:
-        self._write(MATCH_FILE, data)
+    def save_match(self, data: dict[str, Any], slot: str = MATCH_FILE) -> bool:
+        return self.files.write(slot, data)
 
-    def clear_match(self) -> None:
+    def clear_match(self, slot: str = MATCH_FILE) -> None:
         """Forget the saved match (it is over, or a new one starts)."""
-        (self.folder / MATCH_FILE).unlink(missing_ok=True)
+        self.files.remove(slot)
 
     def record_lesson(self, lesson_id: str, *, completed: bool, mistakes: int, stars: int) -> LessonProgress:
         """Store a lesson result, keeping the best one (completion and stars never go

@@ -208,27 +208,30 @@ def _layout(
     spacing: float,
 ) -> TextLayout:
     font = fonts.get(px, bold)
-    space_w = font.size(" ")[0]
+
+    def drawn_width(row_text: str) -> int:
+        """The row's width as drawn (run by run), not the sum of its words' widths,
+        which kerning makes differ by a pixel or two."""
+        return sum(font.size(run_text)[0] for run_text, _c in _colour_runs(row_text, colour, four_colour))
+
     rows: list[str] = []
     row = ""
-    row_w = 0
     for unit in _units(text):
         pieces = [unit.text]
         unit_w = font.size(unit.text)[0]
         if unit_w > width:
             pieces = _split_long(unit.text, font, width)
         for i, piece in enumerate(pieces):
-            w = font.size(piece)[0]
-            gap = space_w if (unit.space_before and i == 0 and row) else 0
+            gap = unit.space_before and i == 0 and bool(row)
+            longer = row + (" " if gap else "") + piece
             if unit.hard_break and i == 0:
                 rows.append(row)
-                row, row_w = piece, w
-            elif row and row_w + gap + w > width:
+                row = piece
+            elif row and drawn_width(longer) > width:
                 rows.append(row)
-                row, row_w = piece, w
+                row = piece
             else:
-                row += (" " if gap else "") + piece
-                row_w += gap + w
+                row = longer
     rows.append(row)
     line_h = round(font.get_linesize() * spacing)
     lines = []

@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 from tutor import i18n
 from tutor.babel_yaml import TRANSLATABLE_KEYS, extract_yaml
 from tutor.fonts import FONT_PATH
+from tutor.lessons.teaching import wording_problems
 from tutor.widgets.card_art import DRAWN_SYMBOLS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +56,23 @@ def test_placeholders_match(code):
         wanted = placeholders(ids[-1])
         for s in strings:
             assert placeholders(s) == wanted, f"{code}: {m.id!r} -> {s!r}"
+
+
+@pytest.mark.parametrize("text, wrong", [
+    ("下一副", True), ("本副牌号：{code}", True), ("重打这副牌", True), ("本场第 {n} 副。", True),
+    ("首副无人亮主", True), ("两副牌", True), ("下一局", False), ("两副扑克，108 张。", False),
+    ("主牌大于副牌", False), ("一张副牌", False), ("副级牌", False),
+])
+def test_the_wording_rule_tells_a_deal_from_a_side_suit(text, wrong):
+    assert bool(wording_problems(text)) is wrong
+
+
+def test_chinese_never_says_fu_for_a_deal_or_a_deck():
+    """A deal is 一局 everywhere (the table, the summary, the review, the settings, the
+    lessons); 副 stays only in 副牌 (side cards) and 两副扑克 (two decks)."""
+    found = [s for m in messages("zh_CN")
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if wording_problems(s)]
+    assert not found, found
 
 
 def test_catalogs_follow_the_template():

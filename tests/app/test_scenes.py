@@ -41,7 +41,7 @@ def test_scene_on_screen_and_text_fits(make_app, name, language, size):
 
 def test_home_number_keys_open_scenes(app):
     app.start("home")
-    app.handle_event(key(pygame.K_3))
+    app.handle_event(key(pygame.K_2))
     assert type(app.stack.top).__name__ == "PracticeTableScene"
     app.handle_event(key(pygame.K_ESCAPE))
     assert isinstance(app.stack.top, HomeScene)
@@ -54,16 +54,28 @@ def test_home_arrows_enter_and_mouse(app):
     home = app.stack.top
     app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_DOWN))
-    app.handle_event(key(pygame.K_DOWN))
     app.handle_event(key(pygame.K_RETURN))
     assert type(app.stack.top).__name__ == "SettingsScene"
     app.stack.pop()
-    app.handle_event(click(home.buttons[1].rect.center))
+    app.handle_event(click(home.buttons[0].rect.center))
     assert type(app.stack.top).__name__ == "LessonBrowserScene"
     quit_button = home.buttons[-1]
     app.stack.pop()
     app.handle_event(click(quit_button.rect.center))
     assert not app.running
+
+
+def test_continue_lesson_only_once_a_lesson_was_opened(app, store):
+    """A brand-new user sees no "Continue lesson"; after a lesson the menu offers it."""
+    app.start("home")
+    home = app.stack.top
+    labels = [b.text() for b in home.buttons]
+    assert not any("Continue lesson" in label for label in labels) and labels[0] == "Lessons"
+    app.handle_event(key(pygame.K_1))
+    store.record_lesson("01", completed=False, mistakes=0, stars=0)
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.stack.top is home and home.buttons[0].text() == "Continue lesson" and home.buttons[0].hotkey == 1
+    app.frame(0.0)
 
 
 def test_language_switch_anywhere_is_remembered(app, store):
@@ -109,6 +121,10 @@ def test_practice_table_select_and_play(app):
     assert table.play.enabled
     app.handle_event(key(pygame.K_RETURN))
     assert len(table.hand.cards) == len(view.hand) - len(move)
+    # the cards fly from the hand to the table (speed "normal"), then lie in front of the seat
+    assert table.motion.active and all(seat != 0 for seat, _cards in table.trick.plays)
+    app.frame(0.3)
+    assert not table.motion.active
     assert table.trick.plays[-1][0] == 0 and len(table.trick.plays[-1][1]) == len(move)
 
 
@@ -176,3 +192,41 @@ def test_practice_table_by_keyboard(app):
     size = len(table.hand.cards)
     app.handle_event(key(pygame.K_1))  # the Play button's number
     assert len(table.hand.cards) == size - len(move)
+
+
+def test_navigator_pop_to_and_back(app):
+    from tutor.scenes import SCENES
+
+    app.start("home")
+    home = app.stack.top
+    navigator = app.services.navigator
+    navigator.push(SCENES["settings"](app.services))
+    navigator.push(SCENES["rules"](app.services))
+    navigator.pop_to(home)
+    assert app.stack.top is home and len(app.stack) == 1
+    navigator.back()  # the last scene stays
+    assert app.stack.top is home
+    with pytest.raises(ValueError):
+        navigator.pop_to(SCENES["settings"](app.services))
+
+
+def test_translator_switches_and_remembers(app, store):
+    translator = app.services.translator
+    assert translator.language == "en" and translator.other() == "zh_CN"
+    translator.next_language()
+    assert i18n.language() == "zh_CN" and store.settings.language == "zh_CN"
+    assert translator.gettext_in("en", "Back") == "Back"
+
+
+def test_no_scene_reaches_for_the_app():
+    """Scenes use the narrow services (navigator, translator, lessons, window, options):
+    the services hold no reference to the ``App``."""
+    from pathlib import Path
+
+    from tutor.services import Services
+
+    assert "app" not in {f for f in Services.__dataclass_fields__}
+    root = Path(__file__).resolve().parents[2] / "tutor"
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if "services.app" in p.read_text(encoding="utf-8"))
+    assert users == [], users

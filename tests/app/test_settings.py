@@ -85,3 +85,44 @@ def test_settings_scene_changes_and_saves(app, store):
     assert store.settings.rules["kitty_multiplier"] == "twice_cards"
     app.handle_event(key(pygame.K_ESCAPE))
     assert type(app.stack.top).__name__ == "HomeScene"
+
+
+def test_settings_number_keys_and_tab_reach_every_row(app, store):
+    """The footer promises number keys: they change the rows of the column holding the
+    focus (numbered on its buttons); Tab moves to the other column."""
+    app.start("settings")
+    scene = app.stack.top
+    labels = [row.label for row in scene.rows]
+    left, right = scene.column_of(0), scene.column_of(scene.split)
+    assert [scene.buttons[n].hotkey for n in left] == list(range(1, len(left) + 1))
+    assert all(scene.buttons[n].hotkey is None for n in right)
+    app.handle_event(key(pygame.K_1 + labels.index("Opponents")))
+    assert store.settings.opponents == "hard" and scene.menu.focus == labels.index("Opponents")
+    app.handle_event(key(pygame.K_1 + labels.index("Card counter")))
+    assert store.settings.card_counter is True
+    app.handle_event(key(pygame.K_TAB))
+    assert scene.menu.focus in right and all(scene.buttons[n].hotkey is None for n in left)
+    app.handle_event(key(pygame.K_1 + labels.index("Kitty multiplier") - right.start))
+    assert store.settings.rules["kitty_multiplier"] == "by_pairs"
+    assert Store(store.folder).settings.opponents == "hard"
+    for n in range(len(scene.rows)):  # every row is reached by its column's number
+        column = scene.column_of(n)
+        if scene.menu.focus not in column:
+            app.handle_event(key(pygame.K_TAB))
+        app.handle_event(key(pygame.K_1 + n - column.start))
+        assert scene.menu.focus == n
+
+
+def test_opponents_level_chooses_the_opponents_player_kind(app, store, monkeypatch):
+    from tutor import practice
+    from tutor.scenes.practice import PracticeTableScene
+
+    made = []
+    real = practice.make_player
+    monkeypatch.setattr(practice, "make_player", lambda kind, seed=0: (made.append(kind), real(kind, seed))[1])
+    store.settings.opponents = "easy"
+    scene = PracticeTableScene(app.services, seed=3)
+    assert made == ["ai", "ai:easy", "ai", "ai:easy"], "the partner and the coach's advisor stay normal"
+    assert scene.table.opponents == "ai:easy"
+    again = type(scene.table).from_dict(scene.table.to_dict())
+    assert again.opponents == "ai:easy"

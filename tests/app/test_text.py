@@ -75,3 +75,23 @@ def test_breaking_rules_hold_for_any_mix(pieces, width):
 
 
 FONTS = Fonts()
+
+
+KERNED = ("Now the tricks. The dealer leads the first one, and whoever wins a trick leads the next. The guide "
+          "plays your cards and says why; it stops when you must decide. Top right: the attackers' points so far.")
+ENGLISH = KERNED.split()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(ENGLISH), min_size=1, max_size=40), st.integers(min_value=90, max_value=300),
+       st.integers(min_value=10, max_value=18))
+def test_wrapped_english_lines_stay_inside_the_box(words, width, px):
+    """A line is measured as it is drawn, so kerning between its words never pushes it a
+    pixel or two past the box (which made panels shrink their text needlessly)."""
+    layout = layout_text(FONTS, " ".join(words), px, width)
+    assert " ".join(line.text for line in layout.lines) == " ".join(words)
+    assert layout.fits, [(line.text, line.rect[2]) for line in layout.lines]
+
+
+def test_a_kerned_line_wraps_before_the_edge() -> None:
+    assert layout_text(FONTS, KERNED, 12, 184).fits

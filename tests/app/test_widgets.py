@@ -117,7 +117,7 @@ def test_status_and_points_panels(app):
     status.set_status("10", None, "Gang", (("Our level", "8"), ("Their level", "10")))
     i18n.set_language("zh_CN")
     texts = [line.text for layout in status.text_layouts() for line in layout.lines]
-    assert "无主" in texts and "本副打" in texts and "庄家" in texts
+    assert "无主" in texts and "本局打" in texts and "庄家" in texts
     points = PointsPanel(app.services)
     points.place(rects.points, m)
     points.set_points(35, parse_cards("SK S10 D5 D5 C5"))
@@ -133,3 +133,54 @@ def test_table_layout_regions_do_not_overlap():
             assert screen.contains(a), (size, a)
             for b in rects[i + 1:]:
                 assert not a.colliderect(b), (size, a, b)
+
+
+def test_suit_and_star_sit_at_the_same_height_on_every_rank(app):
+    """The ★ under the index is at one height whatever the rank's ink (Q's tail, 10)."""
+    from tutor.theme import TRUMP_STAR
+
+    art = app.services.cards
+
+    def star_top(card: str, width: int) -> int:
+        face = art.face(parse_cards(card)[0], width, trump=True)
+        for y in range(face.get_height()):
+            for x in range(face.get_width() // 2):
+                if face.get_at((x, y))[:3] == TRUMP_STAR:
+                    return y
+        raise AssertionError("no star")
+
+    for width in (48, 84):
+        tops = {card: star_top(card, width) for card in ("SQ", "S10", "SA", "S7", "HQ", "H10")}
+        assert max(tops.values()) - min(tops.values()) <= 1, tops
+
+
+@pytest.mark.parametrize("count", [25, 33])
+def test_focus_frame_covers_one_card_exactly(app, count):
+    cards = parse_cards(HAND + " SA SK SK S3 S3 DQ DQ C9")[:count]
+    for size in ((960, 600), (1280, 800)):
+        fan = HandFan(app.services, cards, TrumpContext(level="10", trump="H"))
+        m = Metrics(*size)
+        fan.place(table_layout(m).hand, m)
+        rects = fan.card_rects()
+        for i in range(count):
+            strip = fan.visible_strip(i)
+            assert strip.height == rects[i].height == card_height(fan.card_width()), "as tall as the card drawn"
+            assert strip.top == rects[i].top
+            assert rects[i].contains(strip)
+            if i + 1 < count:
+                assert strip.right <= rects[i + 1].left
+
+
+def test_button_text_contrast_is_readable():
+    from tutor.theme import BUTTON, BUTTON_DISABLED, BUTTON_PRESSED, INK, INK_DISABLED, INK_SOFT, PANEL, contrast
+
+    assert contrast(INK_DISABLED, BUTTON_DISABLED) >= 4.5
+    assert contrast(INK, BUTTON) >= 4.5 and contrast(INK, BUTTON_PRESSED) >= 4.5
+    assert contrast(INK_SOFT, PANEL) >= 4.5
+
+
+def test_kitty_marks_follow_the_faces_given(fan):
+    fan.set_marked(parse_cards("SQ SQ D5"))
+    assert sorted(str(fan.cards[i]) for i in fan.marked) == ["D5", "SQ", "SQ"]
+    fan.set_cards(fan.cards, fan.ctx)
+    assert not fan.marked

@@ -6,6 +6,6 @@
   rule code; ``test_oracle.py`` holds it to the same examples.
 - ``test_properties.py``: the engine against the oracle on positions cut from real deals
   (``strategies.py``).  ``HYPOTHESIS_PROFILE=ci`` (or a set ``CI``) makes the run
-  repeatable; ``ENGINE_SOAK=20`` multiplies the examples for a long hunt.
+  repeatable; ``make soak`` runs twenty times the examples (``tests/volume.py``).
 - The benchmark is ``bench/engine_bench.py`` (``make bench``).
 """

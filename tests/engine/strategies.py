@@ -9,27 +9,17 @@ pile up in real hands; and hands may be cut down to a few cards, as late in a ha
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from hypothesis import settings
 from hypothesis import strategies as st
 
 from engine import Card, Rules, TrumpContext, format_cards
 from engine.cards import deck
 
+from ..volume import examples  # noqa: F401  (the property tests' sizes)
 from .oracle import RANKS, SUITS, TRUMP, FollowJudge, Order, classes_of, lead_form, pair_faces, runs
-
-SOAK = int(os.environ.get("ENGINE_SOAK", "1"))
-"""Multiplies every property test's examples: ``ENGINE_SOAK=20`` for a long hunt."""
-
-
-def examples(n: int) -> settings:
-    """``n`` examples per run (times ``ENGINE_SOAK``), sized to keep the suite quick."""
-    return settings(max_examples=n * SOAK)
-
 
 seeded = st.integers(0, 2**64 - 1).map(random.Random)
 """A seeded ``random.Random``: plain pseudo-random choices, reproducible from the seed

@@ -187,3 +187,16 @@ def test_must_play_tractor_shows_one_tractor_when_the_lead_has_two() -> None:
     shown = [str(c) for c in verdict.cards]
     assert len(shown) == 4 and can_pack(classes_of(pair_faces(shown), order("2", None)), [2])
     assert not bag(shown) - bag(hand)
+
+
+def test_a_broken_tractor_entry_names_a_tractor_of_its_own_length() -> None:
+    """Lead tractors of 3 and 2 pairs: a play holding a 3-run but no separate 2-run
+    breaks the second entry, so the tractor named is a 2-pair one the play lacks."""
+    from engine import Rules, TrumpContext
+
+    three_spades = TrumpContext("3", "S", Rules(constant_twos=True))
+    hand = cards("S7 S7 S8 S8 S9 S9 S10 S10 SJ SJ SA SA H2 D9 C9 DQ D5 HJ HK H10 C10 D7 CQ D7")
+    lead = cards("S4 S4 S6 S6 S5 S5 LJ LJ BJ BJ S3")
+    verdict = check_follow(hand, lead, cards("S8 S8 S7 S7 S9 S9 SA SA SJ SJ H2"), three_spades)
+    assert verdict.reason == "must_play_tractor"
+    assert bag(map(str, verdict.cards)) == bag(["S10", "S10", "SJ", "SJ"])

@@ -1,61 +1,112 @@
-"""The shipped lessons: all nine load, pass the check under every rule option, and
-teach with real positions."""
+"""The shipped lessons: nine lessons, the guided hand and the final check load in the index's order,
+pass the check under every rule option, teach before they test, and give the learner
+enough to do on the cards."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import subprocess
+import sys
+from dataclasses import replace
 
 import pytest
 
 from engine import Rules
 from tutor.lessons import Lesson, load_all
-from tutor.lessons.__main__ import VARIANTS, check_file, main
-from tutor.lessons.loader import lesson_paths
-from tutor.lessons.model import Task
+from tutor.lessons.__main__ import main
+from tutor.lessons.drills import generate
+from tutor.lessons.model import CardTask, Choose, Drill, Quiz, Task
+from tutor.lessons.reference import load_reference
+from tutor.lessons.teaching import problems as teaching_problems
 
-PATHS = lesson_paths()
-
-
-def test_nine_lessons_in_order() -> None:
-    assert [p.name[:2] for p in PATHS] == [f"{n:02d}" for n in range(1, 10)]
+LESSONS = [x for x in load_all() if isinstance(x, Lesson)]
 
 
-@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
-def test_lesson_passes_the_check(path: Path) -> None:
-    assert [str(p) for p in check_file(path)] == []
+def test_nine_lessons_the_guided_hand_and_the_final_check_in_order() -> None:
+    assert [x.id for x in load_all()] == [f"{n:02d}" for n in range(1, 10)] + ["hand", "10"]
+    assert all(x.available for x in load_all())
 
 
-@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
-def test_every_lesson_loads_and_has_tasks(options: dict) -> None:
-    lessons = load_all(rules=Rules(**options))
-    assert all(isinstance(lesson, Lesson) for lesson in lessons), [getattr(x, "message", "") for x in lessons]
-    for lesson in lessons:
-        steps = lesson.steps_for(Rules(**options))
-        assert sum(isinstance(s, Task) for s in steps) >= 4, lesson.id
-        assert steps[-1].kind == "recap", lesson.id
+def test_the_whole_set_passes_the_check(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every lesson under every rule option, the index, the reference and the teaching
+    order under every option, as ``python -m tutor.lessons check`` runs it."""
+    assert main(["check"]) == 0, capsys.readouterr().out
+    assert capsys.readouterr().out.strip() == "13 file(s) OK"
 
 
-def test_check_command_passes_on_shipped_lessons(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check"]) == 0
-    assert "10 file(s) OK" in capsys.readouterr().out
+def test_no_rule_is_needed_before_it_is_taught() -> None:
+    """The teaching-order check: every rule idea a task needs (the guided hand's stops
+    too) was on an earlier screen, every term is used only from its definition on
+    (goal: none)."""
+    rules = Rules()
+    reference, _problems = load_reference()
+    lessons = [x for x in load_all(rules=rules) if x.available]
+    assert [str(p) for p in teaching_problems(lessons, reference, rules)] == []
+
+
+def test_seat_labels_are_defined_before_a_screen_draws_them() -> None:
+    """Lesson 1's first screen draws the seats and defines 对家, 上家 and 下家; a screen
+    that draws the seats before that definition is reported, even if its text never
+    names them."""
+    reference, _problems = load_reference()
+    first = LESSONS[0]
+    assert first.steps[0].table and "next_player" in first.steps[0].defines
+    question = first.steps[1]
+    assert isinstance(question, Choose) and not question.table
+    early = replace(first, steps=(replace(question, table=True),))
+    found = [str(p) for p in teaching_problems([early], reference, Rules())]
+    assert any("'对家'" in p or "'下家'" in p for p in found), found
+    assert not [p for p in teaching_problems([replace(first, steps=(question,))], reference, Rules())
+                if "next_player" in str(p)]
+
+
+def interactive(lesson: Lesson, rules: Rules) -> int:
+    """Tasks done on the cards: select, play, lead, declare, bury (a drill of them counts)."""
+    count = 0
+    for step in lesson.steps_for(rules):
+        if isinstance(step, CardTask):
+            count += 1
+        elif isinstance(step, Drill) and isinstance(generate(step.generator, 0, rules), CardTask):
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("lesson", LESSONS[:9], ids=lambda x: x.id)
+def test_each_lesson_is_done_on_the_cards(lesson: Lesson) -> None:
+    rules = Rules()
+    steps = lesson.steps_for(rules)
+    assert interactive(lesson, rules) >= 4
+    assert sum(isinstance(s, (Task, Drill)) for s in steps) >= 6
+    assert any(isinstance(s, Drill) for s in steps), "every lesson drills its idea"
+    assert steps[-1].kind == "recap"
+
+
+def test_the_final_check_asks_ten_questions_from_every_lesson() -> None:
+    final = LESSONS[-1]
+    quiz = next(s for s in final.steps if isinstance(s, Quiz))
+    assert quiz.count == 10 and len(quiz.pool) >= 10
+
+
+def test_every_task_states_its_answer() -> None:
+    for lesson in LESSONS:
+        for step in lesson.steps:
+            if isinstance(step, Choose):
+                assert step.expect in [o.value for o in step.options], (lesson.id, step.line)
+            elif isinstance(step, CardTask):
+                assert step.expect, (lesson.id, step.line)
 
 
 def test_option_guarded_steps_follow_the_rules() -> None:
     """Lesson 3 explains constant twos only when the option is on."""
-    lesson = next(x for x in load_all() if x.id == "03")
-    assert isinstance(lesson, Lesson)
+    lesson = LESSONS[2]
     off = [s.text for s in lesson.steps_for(Rules())]
     on = [s.text for s in lesson.steps_for(Rules(constant_twos=True))]
     assert len(on) == len(off) + 1
-    assert any(t and "constant twos" in t for t in on)
-    assert not any(t and "constant twos" in t for t in off)
+    assert any(t and "twos are always trumps" in t for t in on)
+    assert not any(t and "twos are always trumps" in t for t in off)
 
 
-def test_lessons_and_hints_do_not_import_pygame() -> None:
-    """The model, rules, loader and hints run without a display (the AI and tools use them)."""
-    import subprocess
-    import sys
-
-    code = "import sys, tutor.lessons, tutor.lessons.reference, tutor.hints; print('pygame' in sys.modules)"
+def test_lessons_do_not_import_pygame() -> None:
+    """The model, rules, loader and feedback run without a display."""
+    code = "import sys, tutor.lessons, tutor.lessons.reference, tutor.lessons.teaching; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

@@ -1,4 +1,5 @@
-"""Hint sentences: card names, the engine's reasons in both languages."""
+"""Sentences: card names and the engine's follow reasons (``tutor.hints``), and the
+lessons' card facts (``tutor.lessons.feedback``), in both languages."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from engine import TrumpContext, check_follow, parse_cards
 from tutor import hints
+from tutor.lessons import feedback
 
 
 def test_card_names(language: str) -> None:
@@ -29,6 +31,15 @@ def test_must_play_pair_in_both_languages(language: str) -> None:
         "zh_CN": "你有对子 ♥6 ♥6：别人领的是对子，所以你必须出对子。",
     }
     assert text == expected[language]
+
+
+def test_pair_rule_of_a_tractor_lead_is_not_a_pair_lead() -> None:
+    ctx = TrumpContext("7", "S")
+    hand = parse_cards("HK H10 H6 H6 H3 SA")
+    lead = parse_cards("HQ HQ HJ HJ")
+    verdict = check_follow(hand, lead, parse_cards("HK H10 H6 H3"), ctx)
+    text = hints.follow_hint(verdict, lead, ctx)
+    assert "a pair was led" not in text and "♥6 ♥6" in text
 
 
 def test_follow_suit_names_the_led_suit(language: str) -> None:
@@ -61,7 +72,7 @@ def test_legal_follow_has_no_hint() -> None:
     ("SA", "♠A is not a trump: it is a plain card of spades."),
 ])
 def test_trump_facts(card: str, fact: str) -> None:
-    assert hints.trump_fact(parse_cards(card)[0], TrumpContext("6", "H")) == fact
+    assert feedback.trump_fact(parse_cards(card)[0], TrumpContext("6", "H")) == fact
 
 
 def test_every_reason_code_of_the_engine_has_a_sentence() -> None:

@@ -1,13 +1,18 @@
-"""The hint ladder, the narration of tricks and the review."""
+"""The hint ladder, the narration of tricks, the review, the reason table and tips."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine import TrumpContext, parse_cards
-from engine.view import Decision, Play, Reason, TrickRecord
+from engine import TrumpContext, parse_cards, trick_winner
+from engine.claims import OnlyLegalPlay, PartnerWinning
+from engine.view import Decision, Play, PlayerView, Reason, TrickRecord
 from tutor import coach
+from tutor.coach.said import Said
 from tutor.i18n import set_language
+from tutor.lessons.index import lesson_for_topic
 
 from .test_coach_hint import view_of
 
@@ -23,115 +28,208 @@ def advisor_playing(text: str, code: str):
     return advise
 
 
-def test_ladder_climbs_from_principle_to_answer() -> None:
+def test_ladder_climbs_and_its_principle_comes_from_the_position() -> None:
+    """The advisor's label says "win points", but the position has no points on the
+    table and only one legal play: the principle says what holds."""
     view = view_of("S3 SQ SQ D2 D9", "S8 S8")
     ladder = coach.HintLadder(view, advisor_playing("SQ SQ", "win_points"))
     steps = [ladder.next() for _ in range(5)]
     assert [s.rung for s in steps] == [coach.PRINCIPLE, coach.FOCUS, coach.SUGGESTION,
                                        coach.ANSWER, coach.ANSWER]
     assert ladder.used == 4 and ladder.exhausted
-    assert "points" in steps[0].text and not steps[0].cards
-    assert "pairs in ♠" in steps[1].text
+    assert steps[0].text == "Here the rules leave you one play."
+    assert any(isinstance(c, OnlyLegalPlay) for s in steps[0].said for c in s.claims)
+    assert steps[1].text == "Look at your pairs in ♠: ♠Q ♠Q."
     assert set(steps[1].cards) == set(parse_cards("S3 SQ"))
-    assert "♠Q ♠Q" in steps[2].text and "win it" in steps[2].text
+    assert steps[2].text.startswith("The coach would play ♠Q ♠Q. ♠Q ♠Q wins the trick now.")
+    assert "points" not in steps[2].text  # nothing on the table: no "carries points"
     assert steps[3].cards == tuple(parse_cards("SQ SQ"))
 
 
-def test_unknown_reason_code_is_rendered_generically() -> None:
-    assert coach.ai_reason_text(Reason("a_code_from_the_future")) == \
-        "This is the play the AI found best."
+def test_feeding_principle_only_when_the_play_gives_points() -> None:
+    ctx = TrumpContext("10", "H")
+    trick = (Play(1, tuple(parse_cards("S4"))), Play(2, tuple(parse_cards("BJ"))),
+             Play(3, tuple(parse_cards("S6"))))
+    view = replace(view_of("SK S3 D2", ""), seat=0, trick=trick, ctx=ctx, turn=0)
+    feed = coach.HintLadder(view, advisor_playing("SK", "partner_winning_give_points"))
+    assert feed.step(coach.PRINCIPLE).text == "Your partner is sure to win this trick: give it points."
+    low = coach.HintLadder(view, advisor_playing("S3", "partner_winning_give_points"))
+    principle = low.step(coach.PRINCIPLE).text
+    assert "give it points" not in principle and "partner is winning" in principle
+    why = low.step(coach.SUGGESTION)
+    assert any(isinstance(c, PartnerWinning) and c.certainty == "sure"
+               for s in why.said for c in s.claims)
+
+
+def test_unknown_reason_code_falls_back_to_the_plays_facts() -> None:
     ladder = coach.HintLadder(view_of("S3 S4", "S8"), advisor_playing("S3", "a_new_idea"))
-    assert ladder.next().text  # falls back to a situation principle
+    assert ladder.next().text
+    assert "♠3" in ladder.step(coach.SUGGESTION).text
 
 
 def record(leader: int, plays: list[str], ctx: TrumpContext, attempted: str = "") -> TrickRecord:
-    from engine import trick_winner
     cards = [tuple(parse_cards(p)) for p in plays]
     winner = (leader + trick_winner([list(c) for c in cards], ctx)) % 4
+    points = sum(c.points for p in cards for c in p)
     return TrickRecord(leader, tuple(Play((leader + i) % 4, c) for i, c in enumerate(cards)),
-                       winner, 0, tuple(parse_cards(attempted)) if attempted else None)
+                       winner, points, tuple(parse_cards(attempted)) if attempted else None)
+
+
+def after(*records: TrickRecord, learner: int = 0, level: str = "10", trump: str = "H") -> PlayerView:
+    ctx = TrumpContext(level, trump)
+    return PlayerView(seat=learner, phase="tricks", rules=ctx.rules, level=level,
+                      team_levels=(level, level), dealer=1, hand=(), ctx=ctx,
+                      tricks=tuple(records))
 
 
 def test_narrator_explains_each_thing_once() -> None:
     ctx = TrumpContext("10", "H")
     narrator = coach.Narrator(learner=0)
-    first = narrator.trick(record(0, ["S8", "H3", "H5", "D2"], ctx), ctx)
-    text = " ".join(said.text() for said in first)
-    assert "Right opponent had no ♠ and ruffed" in text
-    assert "Partner over-ruffed" in text
-    assert "Left opponent discarded" in text
-    assert "Partner won the trick with the highest ruff." in text
-    again = narrator.trick(record(0, ["S9", "H4", "H6", "D3"], ctx), ctx)
-    assert again == []
-    throw = [said.text() for said in
-             narrator.trick(record(1, ["SA", "SK", "S2", "SQ"], ctx, attempted="SA S5 S5"), ctx)]
-    assert any("tried to throw" in t for t in throw)
-    assert any("nobody beat the lead" in t for t in throw)
-
-
-def test_discard_of_unmatched_trumps_is_not_a_ruff() -> None:
-    ctx = TrumpContext("6", "H")
-    facts = coach.trick_facts(record(0, ["S8 S8", "H2 H2", "BJ HA", "S3 S4"], ctx), ctx)
-    assert facts.ruffs == (1,) and facts.discards == (2,) and facts.winner == 1
-
-
-def test_kitty_sentence_multiplies() -> None:
-    ctx = TrumpContext("10", "H")
-    narrator = coach.Narrator(learner=1)
-    out = [said.text() for said in narrator.kitty(parse_cards("S4 S4"), parse_cards("SK S5 D2"), True, ctx)]
-    assert out and "×4" in out[0] and "60" in out[0]
-    assert narrator.kitty(parse_cards("S4"), parse_cards("SK"), True, ctx) == []
-
-
-def test_review_marks_differing_plays_with_a_lesson() -> None:
-    follow = view_of("S3 SQ SQ D2", "S8 S8")
-    void = view_of("D2 D3 H4 H5", "S8")
-    lead = view_of("S3 S4 S4 D2", "")
-    plays = [coach.LearnerPlay(0, follow, tuple(parse_cards("SQ SQ"))),
-             coach.LearnerPlay(1, void, tuple(parse_cards("D2"))),
-             coach.LearnerPlay(2, lead, tuple(parse_cards("S3 S4 S4")))]
-
-    def advise(view):
-        table = {follow: "SQ SQ", void: "H4", lead: "S4 S4"}
-        return Decision(tuple(parse_cards(table[view])), Reason("ruff"))
-
-    notes = coach.review(plays, advise)
-    assert [(n.trick, n.lesson) for n in notes] == [(1, "07"), (2, "08")]
-    assert "♥4" in notes[0].text(follow.ctx) and "ruff" in notes[0].text(follow.ctx)
-    assert notes[1].lesson_text() == "Lesson 08: Throws"
-
-
-@pytest.mark.parametrize("hand, lead, play, lesson", [
-    ("S3 S3 S4 S4 D2", "S7 S7 S8 S8", "S3 S3 S4 S4", "06"),
-    ("H3 D2", "H9", "H3", "03"),
-    ("S3 D2", "S9", "S3", "05"),
-    ("S3", "S9", "S3", "09"),
-])
-def test_lesson_for(hand, lead, play, lesson) -> None:
-    assert coach.lesson_for(view_of(hand, lead), parse_cards(play)) == lesson
+    first = record(0, ["S8", "H3", "H5", "D2"], ctx)
+    text = " ".join(said.text() for said in narrator.trick(after(first)))
+    assert "The opponent on your right had no ♠ and ruffed" in text
+    assert "Your partner over-ruffed" in text
+    assert "The opponent on your left discarded" in text
+    assert "Your partner won the trick with the highest ruff." in text
+    second = record(0, ["S9", "H4", "H6", "D3"], ctx)
+    assert narrator.trick(after(first, second)) == []
+    throw = record(1, ["SA", "SK", "S2", "SQ"], ctx, attempted="SA S5 S5")
+    said = [s.text() for s in narrator.trick(after(first, second, throw))]
+    assert any("tried to throw" in t for t in said)
+    assert any("nobody beat the lead" in t for t in said)
 
 
 def test_narration_follows_a_language_switch() -> None:
     ctx = TrumpContext("10", "H")
-    said = coach.Narrator(learner=0).trick(record(0, ["S8", "H3", "H5", "D2"], ctx), ctx)
+    said = coach.Narrator(learner=0).trick(after(record(0, ["S8", "H3", "H5", "D2"], ctx)))
     english = [s.text() for s in said]
     set_language("zh_CN")
     try:
         chinese = [s.text() for s in said]
     finally:
         set_language("en")
-    assert chinese != english and all("♠" in t for t in chinese[:1])
+    assert chinese != english and "下家" in chinese[0] and "♠" in chinese[0]
 
 
-def test_every_ai_reason_code_has_its_own_sentence() -> None:
+def test_kitty_sentence_multiplies() -> None:
+    ctx = TrumpContext("10", "H")
+    last = record(1, ["S4 S4", "S6 S6", "S7 S7", "S2 S3"], ctx)
+    view = replace(after(last, learner=1), phase="hand_over", dealer=0,
+                   kitty=tuple(parse_cards("SK S5 D2 D3 D4 D6 D7 D8")))
+    out = [said.text() for said in coach.Narrator(learner=1).kitty(view)]
+    assert out == ["The attackers won the last trick: the 15 points in the kitty count ×4, "
+                   "that is 60."]
+
+
+def _decision(trick: list[tuple[int, str]], hand: str, learner: int = 0) -> PlayerView:
+    ctx = TrumpContext("10", "H")
+    plays = tuple(Play(seat, tuple(parse_cards(cards))) for seat, cards in trick)
+    return PlayerView(seat=learner, phase="tricks", rules=ctx.rules, level="10",
+                      team_levels=("10", "10"), dealer=1, hand=tuple(parse_cards(hand)), ctx=ctx,
+                      trick=plays, turn=learner, cards_left=(len(parse_cards(hand)), 3, 3, 3))
+
+
+def _finish(before: PlayerView, play: str) -> tuple[coach.LearnerPlay, PlayerView]:
+    ctx = before.ctx
+    plays = before.trick + (Play(before.seat, tuple(parse_cards(play))),)
+    winner = plays[trick_winner([list(p.cards) for p in plays], ctx)].seat
+    points = sum(c.points for p in plays for c in p.cards)
+    done = TrickRecord(plays[0].seat, plays, winner, points)
+    left = [c for c in before.hand]
+    for card in parse_cards(play):
+        left.remove(card)
+    final = replace(before, phase="hand_over", trick=(), tricks=(done,), hand=tuple(left),
+                    turn=None, cards_left=(len(left), 2, 2, 2))
+    return coach.LearnerPlay(0, before, tuple(parse_cards(play))), final
+
+
+def test_review_flags_points_given_to_a_trick_already_lost() -> None:
+    before = _decision([(1, "SA"), (2, "S3"), (3, "S4")], "SK S5 S2 D3")
+    item, final = _finish(before, "SK")
+    notes = coach.review([item], final)
+    assert len(notes) == 1
+    note = notes[0]
+    assert note.alternative == tuple(parse_cards("S2"))
+    assert note.text() == ("Trick 1: you played ♠K, 10 points more than ♠2, which was legal too. "
+                           "The dealers were sure to win this trick, so your team lost those points.")
+    assert note.lesson == lesson_for_topic("saving")
+    assert note.lesson_text().startswith(f"Lesson {int(note.lesson)}: ")
+
+
+def test_review_flags_a_trick_a_sure_play_would_have_won() -> None:
+    before = _decision([(1, "S5"), (2, "S3"), (3, "S9")], "SK S2 D3")
+    item, final = _finish(before, "S2")
+    notes = coach.review([item], final)
+    assert [n.text() for n in notes] == [
+        "Trick 1: you played ♠2 and lost the trick with its 5 points; ♠K would have won it for sure."]
+
+
+def test_review_leaves_plays_of_equal_value_alone() -> None:
+    before = _decision([(1, "SA"), (2, "S3"), (3, "S4")], "S6 S2 D3")
+    item, final = _finish(before, "S6")
+    assert coach.review([item], final) == []
+    partner = _decision([(1, "S3"), (2, "SA"), (3, "S4")], "SK S2 D3")
+    item, final = _finish(partner, "SK")  # feeding the partner's sure trick costs nothing
+    assert coach.review([item], final) == []
+
+
+def test_review_flags_trumps_spent_on_the_partners_sure_trick() -> None:
+    before = _decision([(1, "S3"), (2, "SA"), (3, "S4")], "H3 D2 D3")
+    item, final = _finish(before, "H3")
+    notes = coach.review([item], final)
+    assert len(notes) == 1 and notes[0].alternative == tuple(parse_cards("D2"))
+    assert "spending 1 trump more than needed" in notes[0].text()
+    assert notes[0].topic == "feeding"
+
+
+def test_every_ai_reason_code_has_words_and_a_principle() -> None:
     from engine.ai import REASON_CODES
 
-    generic = coach.ai_reason_text(None)
-    missing = [code for code in REASON_CODES if coach.ai_reason_text(Reason(code)) == generic]
+    missing = [code for code in REASON_CODES if code not in coach.REASONS]
     assert not missing, f"reason codes the coach cannot word yet: {missing}"
+    unknown = {code: w.principle for code, w in coach.REASONS.items()
+               if w.principle not in coach.PRINCIPLES}
+    assert not unknown, unknown
 
 
 def test_tips_fit_the_moment() -> None:
-    assert "declare" in coach.tip("dealing", 0)
-    tips = {coach.tip("tricks", n) for n in range(len(coach.PLAY_TIPS))}
-    assert len(tips) == len(coach.PLAY_TIPS) and all(t.startswith("Tip:") for t in tips)
+    dealing = replace(view_of("S3", ""), phase="dealing", ctx=None, trick=())
+    assert "declare" in coach.tip(dealing).text()
+    leading = view_of("SA SA S3 D4 H4 H4", "")  # an attacker to lead, with a pair of trumps
+    tips = [t.text() for t in coach.play_tips(leading)]
+    assert all(t.startswith("Tip:") for t in tips)
+    assert any("aces" in t for t in tips) and any("pairs and tractors" in t for t in tips)
+    assert any("throw only" in t for t in tips) and not any("partner is winning" in t for t in tips)
+    assert any("attackers," in t for t in tips) and not any("dealers," in t for t in tips)
+    following = view_of("SA SA S3 D4", "S9")  # following, without a trump
+    tips = [t.text() for t in coach.play_tips(following)]
+    assert any("partner is winning" in t for t in tips)
+    assert not any("aces" in t or "throw only" in t for t in tips)  # leading tips wait for a lead
+    assert not any("attackers," in t for t in tips)  # no pair of trumps to keep
+    assert coach.tip(replace(following, phase="burying")) is None  # the burying advice speaks then
+
+
+def test_a_sentence_whose_claim_fails_is_not_shown() -> None:
+    view = view_of("S3 SQ SQ D2 D9", "S8 S8")
+    at = coach.position(view)
+    true = Said.of("only {cards}", 1, OnlyLegalPlay(tuple(parse_cards("SQ SQ"))), cards="x")
+    false = Said.of("only {cards}", 1, OnlyLegalPlay(tuple(parse_cards("S3 D2"))), cards="x")
+    assert coach.keep([true, false], at) == [true]
+
+
+def test_a_sampled_share_is_worded_as_a_likelihood() -> None:
+    """An advisor's estimate is said as a share of consistent deals, never as sure."""
+    from engine.view import Estimate
+
+    view = view_of("S3 SQ SQ D2 D9", "S8 S8")
+    decision = Decision(tuple(parse_cards("SQ SQ")), Reason("win_trick"),
+                        Estimate(samples=20, wins_trick=0.94, value=3.0))
+    ladder = coach.HintLadder(view, lambda v: decision)
+    text = ladder.step(coach.SUGGESTION).text
+    assert "It wins the trick in 94% of 20 deals consistent with what you have seen." in text
+    assert "sure" not in text
+    set_language("zh_CN")
+    try:
+        assert "94%" in ladder.step(coach.SUGGESTION).text
+    finally:
+        set_language("en")

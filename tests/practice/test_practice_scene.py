@@ -20,7 +20,7 @@ from tutor.practice import PracticeTable
 from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.review import ReviewScene
 from tutor.scenes.summary import HandSummaryScene, level_table_row
-from tutor.settings import Store
+from tutor.settings import DEMO_MATCH_FILE, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,7 +90,10 @@ def test_autoplay_plays_a_whole_hand_and_opens_the_summary(app) -> None:
     assert scene.table.phase == HAND_OVER and not scene.busy
     summary = app.stack.top
     assert "Deal code" in summary.body_text()
-    assert level_table_row(scene.table.game.result) in summary.body_text()
+    outcome = scene.table.outcome()
+    result = scene.table.game.result
+    assert (outcome.attacker_points, outcome.next_dealer) == (result.attacker_points, result.next_dealer)
+    assert level_table_row(outcome) in summary.body_text()
     app.frame(0.0)
 
 
@@ -115,13 +118,13 @@ def test_a_hand_played_by_clicks_with_refusals(app) -> None:
             app.handle_event(click(card_point(scene, i)))
             assert scene.hand.selected == set()
             card = scene.hand.cards[i]
-            assert scene.flash == table.why_not([], card)
+            assert scene.flash() == table.why_not([], card)
             verdict = why_not_selectable(view.hand, view.lead, [], card, view.ctx)
             assert not verdict.legal
             if view.lead and verdict.reason == "must_follow_suit":
-                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash
+                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash()
             elif verdict.reason in ("must_play_pair", "must_play_tractor"):
-                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash
+                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash()
             refused[verdict.reason] += 1
         move = table.auto_move()
         click_cards(app, scene, move)
@@ -158,7 +161,7 @@ def test_refused_play_explains_the_pair_rule(app) -> None:
         i = scene.hand.cards.index(singles[0])
         app.handle_event(click(card_point(scene, i)))
         assert scene.hand.selected == set()
-        assert "pair" in scene.flash
+        assert "pair" in scene.flash()
         assert "pair" in scene._hint_text()  # the refusal shows in the hint line
         click_cards(app, scene, [singles[0]])
         return
@@ -182,37 +185,60 @@ def test_hint_ladder_and_undo_by_keys(app) -> None:
 
 
 def test_declare_buttons_follow_the_rules(app) -> None:
+    """One declare button per face the learner could declare with, in the order the
+    faces arrived (a button never moves); enabled exactly when the engine allows a
+    declaration of that face, which the button makes (the strongest one)."""
     for seed in range(1, 40):
         scene = open_table(app, seed=seed)
+        seen: list = []
         for _ in range(3000):
-            if scene.declare_buttons and any(b.enabled for b in scene.declare_buttons):
-                break
-            if scene.table.phase not in ("dealing", DECLARING):
+            faces = list(scene.declare_faces)
+            assert faces[:len(seen)] == seen, "a declare button moved"
+            seen = faces
+            legal = scene.table.declaration_options()
+            for face, choice, button in zip(faces, scene.declare_choices, scene.declare_buttons):
+                of_face = [d for d in legal if d.cards[0] == face]
+                assert button.enabled == bool(of_face)
+                if of_face:
+                    assert choice == max(of_face, key=lambda d: d.strength).cards
+            if any(b.enabled for b in scene.declare_buttons) or scene.table.phase not in ("dealing", DECLARING):
                 break
             app.frame(0.05)
-        enabled = [b for b in scene.declare_buttons if b.enabled]
+        enabled = [n for n, b in enumerate(scene.declare_buttons) if b.enabled]
         if not enabled:
             app.stack.pop()
             continue
-        legal = {d.cards for d in scene.table.declaration_options()}
-        options = scene.declare_options
-        assert {cards for cards, b in zip(options, scene.declare_buttons) if b.enabled} == legal
         before = len(scene.table.game.declarations)
-        app.handle_event(click(enabled[0].rect.center))
+        cards = scene.declare_choices[enabled[0]]
+        app.handle_event(click(scene.declare_buttons[enabled[0]].rect.center))
         assert len(scene.table.game.declarations) == before + 1
         assert scene.table.game.declarations[-1].seat == 0
+        assert scene.table.game.declarations[-1].cards == cards
         return
     pytest.fail("the learner never could declare")
 
 
-def test_review_marks_the_plays_the_coach_would_change(app) -> None:
-    table = PracticeTable(Game(seed=7), seed=7)
+def poor_follow(table: PracticeTable) -> tuple:
+    """A legal follow that feeds the opponents: the most points while one is winning."""
+    from engine import points
+    from engine.claims import Position
+    from engine.play import iter_legal_follows
+
+    view = table.view
+    at = Position(view)
+    opponent = at.winner is not None and at.winner % 2 != view.seat % 2
+    legal = iter_legal_follows(view.hand, view.lead, view.ctx)
+    return max(legal, key=lambda p: points(p) if opponent else -points(p))
+
+
+def test_review_marks_the_plays_that_cost_points(app) -> None:
+    table = PracticeTable(Game(seed=7), seed=7, advisor_kind="ai")
     scene = PracticeTableScene(app.services, table)
     app.stack.push(scene)
     while table.phase != HAND_OVER:
         until(app, scene, learner_turn)
         if table.phase == TRICKS and table.view.lead:
-            scene._select(tuple(table.game.legal_follow(0)))
+            scene._select(poor_follow(table))
             app.handle_event(key(pygame.K_RETURN))
         elif table.phase != HAND_OVER:
             scene._autopilot()
@@ -221,7 +247,9 @@ def test_review_marks_the_plays_the_coach_would_change(app) -> None:
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.notes
     assert review.index == min(review.notes)
-    assert review.lesson.enabled and "Lesson 0" in review.lesson_label()
+    assert review.lesson.enabled and review.lesson_label().startswith("Lesson ")
+    assert "Lesson 0" not in review.lesson_label()  # never zero-padded
+    assert "points" in review.trick_text()
     app.frame(0.0)
     lesson = review.notes[review.index].lesson
     app.handle_event(key(pygame.K_4))  # the lesson link
@@ -250,7 +278,7 @@ def test_escape_from_the_summary_leaves_the_table(app) -> None:
     app.handle_event(key(pygame.K_ESCAPE))
     app.frame(0.05)
     assert isinstance(app.stack.top, HomeScene)
-    resumed = PracticeTableScene(app.services)
+    resumed = PracticeTableScene(app.services, slot=scene.slot)
     assert resumed.table.phase == HAND_OVER and resumed.table.game.seed == scene.table.game.seed
 
 
@@ -274,8 +302,8 @@ def test_headless_demo_exits_zero_with_a_summary_screenshot(tmp_path, lang) -> N
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (960, 600)
-    saved = Store(tmp_path).load_match()
-    assert saved is not None and saved["game"]["actions"], "the finished hand is saved with the match"
+    saved = Store(tmp_path).load_match(DEMO_MATCH_FILE)
+    assert saved is not None and saved["game"]["actions"], "the finished hand is saved in the demo slot"
 
 
 def test_keyboard_play(app) -> None:
@@ -315,7 +343,7 @@ def test_deal_code_replays_the_same_deal(tmp_path) -> None:
          "--size", "1280x800", "--screenshot", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    saved = Store(tmp_path).load_match()
+    saved = Store(tmp_path).load_match(DEMO_MATCH_FILE)
     assert saved["game"]["start"]["seed"] == 77
 
 

@@ -1,48 +1,140 @@
-"""The lesson index (``lessons/index.yaml``): teaching order and the ideas each lesson teaches.
+"""The lesson index (``lessons/index.yaml``): the one place for lesson order and topics.
 
-The coach's review links a mistake to a lesson by its idea (``feeding``, ``last_trick`` …),
-never by a lesson number, so lessons can be renumbered or added without touching the coach.
+Each entry names a lesson's id (its key in the learner's progress), its file, the
+ideas it teaches (``topics``) and the rules-reference section it belongs to.  The
+coach's review links a mistake to a lesson by its idea (``feeding``, ``last_trick`` …)
+with ``lesson_for_topic``, never by a lesson number, so lessons can be reordered or
+added without touching the coach.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .loader import LESSON_DIR, parse_yaml
+from .model import Problem
+from .yamlfile import Map, Seq, load_bytes
 
 INDEX_FILE = "index.yaml"
 TOPICS = frozenset({
     "table", "points", "trumps", "declaring", "burying", "following", "pairs", "tractors",
-    "void", "ruffing", "feeding", "saving", "leading", "throws", "counting", "kitty",
-    "last_trick", "scoring",
+    "void", "ruffing", "feeding", "saving", "leading", "memory", "throws", "counting", "kitty",
+    "last_trick", "scoring", "whole_hand", "final_check",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
+
+
+KINDS = ("lesson", "hand")
+"""What an entry's file holds: a lesson (``tutor.lessons.loader``) or a guided hand
+(``tutor.lessons.hand``)."""
 
 
 @dataclass(frozen=True)
 class IndexEntry:
     id: str
+    file: str
     topics: tuple[str, ...]
+    reference: str | None = None
+    """The rules-reference section the lesson belongs to (``None`` for the final check)."""
+    kind: str = "lesson"
 
 
-@lru_cache(maxsize=4)
-def lesson_index(directory: Path = LESSON_DIR) -> tuple[IndexEntry, ...]:
-    """The entries of ``index.yaml`` in teaching order; ``ValueError`` names a bad entry."""
+@dataclass(frozen=True)
+class Index:
+    entries: tuple[IndexEntry, ...] = ()
+    problems: tuple[Problem, ...] = field(default_factory=tuple)
+
+
+def _entry(item: object, line: int, i: int, where: str, problems: list[Problem]) -> IndexEntry | None:
+    def bad(message: str, key: str = "") -> None:
+        at = item.lines.get(key, item.line) if isinstance(item, Map) and key else line
+        problems.append(Problem(where, at, f"lessons[{i}]{'.' + key if key else ''}", message))
+
+    if not isinstance(item, Map):
+        bad("expected a mapping with id, file and topics")
+        return None
+    unknown = [k for k in item if k not in ("id", "file", "topics", "reference", "kind")]
+    for key in unknown:
+        bad("unknown field", key)
+    lesson_id, file = item.get("id"), item.get("file")
+    topics = item.get("topics", [])
+    if not isinstance(lesson_id, str) or not lesson_id:
+        bad("expected a quoted id like \"03\"", "id")
+        return None
+    if not isinstance(file, str) or "/" in file or not file.endswith(".yaml"):
+        bad("expected a file name like 03_trumps.yaml", "file")
+        return None
+    if not isinstance(topics, Seq) or not all(isinstance(t, str) for t in topics):
+        bad("expected a list of topics", "topics")
+        return None
+    for t in topics:
+        if t not in TOPICS:
+            bad(f"unknown topic {t!r}; use one of {', '.join(sorted(TOPICS))}", "topics")
+    reference = item.get("reference")
+    if reference is not None and not isinstance(reference, str):
+        bad("expected a rules-reference section id", "reference")
+        reference = None
+    kind = item.get("kind", "lesson")
+    if kind not in KINDS:
+        bad(f"expected one of {', '.join(KINDS)}", "kind")
+        return None
+    return IndexEntry(lesson_id, file, tuple(topics), reference, kind)
+
+
+@lru_cache(maxsize=16)
+def read_index(directory: Path, stamp: tuple[int, int] | None = None) -> Index:
+    """The index of ``directory``, with any problems found in it (``stamp``, the file's
+    change stamp, makes a changed index be read again)."""
     path = directory / INDEX_FILE
-    data = parse_yaml(path.read_text(encoding="utf-8"))
-    entries: list[IndexEntry] = []
-    for item in data["lessons"]:
-        topics = tuple(str(t) for t in item.get("topics", ()))
-        unknown = [t for t in topics if t not in TOPICS]
-        if unknown:
-            raise ValueError(f"{path}: lesson {item['id']}: unknown topic {unknown[0]!r}")
-        entries.append(IndexEntry(str(item["id"]), topics))
-    return tuple(entries)
+    where = str(path)
+    problems: list[Problem] = []
+    try:
+        result = load_bytes(path.read_bytes())
+    except OSError as exc:
+        return Index(problems=(Problem(where, 1, "file", exc.strerror or str(exc)),))
+    problems.extend(Problem(where, p.line, p.field, p.message) for p in result.problems)
+    data = result.data
+    if not isinstance(data, Map) or not isinstance(data.get("lessons"), Seq):
+        if not problems:
+            problems.append(Problem(where, 1, "lessons", "expected a list of lessons"))
+        return Index(problems=tuple(problems))
+    items = data["lessons"]
+    entries = [_entry(item, items.lines[i], i, where, problems) for i, item in enumerate(items)]
+    found = [e for e in entries if e is not None]
+    seen: set[str] = set()
+    for i, entry in enumerate(found):
+        for key, value in (("id", entry.id), ("file", entry.file)):
+            if (key, value) in seen:
+                problems.append(Problem(where, items.lines[i], f"lessons[{i}].{key}", f"{value!r} is listed twice"))
+            seen.add((key, value))
+    return Index(tuple(found), tuple(problems))
 
 
-def lesson_for_topic(topic: str, directory: Path = LESSON_DIR) -> str | None:
+def lesson_index(directory: Path | None = None) -> tuple[IndexEntry, ...]:
+    """The entries of ``index.yaml`` in teaching order; ``ValueError`` on a broken index."""
+    from .loader import LESSON_DIR
+
+    from .loader import file_stamp
+
+    folder = directory or LESSON_DIR
+    index = read_index(folder, file_stamp(folder / INDEX_FILE))
+    if index.problems:
+        raise ValueError(str(index.problems[0]))
+    return index.entries
+
+
+def entry_for_file(path: Path) -> IndexEntry | None:
+    """The index entry of a lesson file, if its folder's index lists it."""
+    if not (path.parent / INDEX_FILE).is_file():
+        return None
+    from .loader import file_stamp
+
+    index = read_index(path.parent.resolve(), file_stamp(path.parent / INDEX_FILE))
+    return next((e for e in index.entries if e.file == path.name), None)
+
+
+def lesson_for_topic(topic: str, directory: Path | None = None) -> str | None:
     """The id of the first lesson (in teaching order) that teaches ``topic``, if any."""
     if topic not in TOPICS:
         raise ValueError(f"unknown topic {topic!r}")

@@ -1,133 +1,92 @@
 """Read lesson files into the model, with ``file:line: field: problem`` errors.
 
-YAML is parsed by a ``yaml.SafeLoader`` subclass that remembers the line of every key
-and list item, refuses duplicate keys and refuses every tag that is not plain data
-(``!!python/object`` and friends).  A file that does not load, or whose tasks the
-engine cannot answer under the rules in force, becomes an ``UnavailableLesson`` that
-carries the problems: the app shows them instead of crashing.
+Files are read through ``tutor.lessons.yamlfile`` (bounded, safe, line-aware).  The
+reader collects every problem it finds instead of stopping at the first.  Beyond the
+schema it checks what a lesson means, under the rules in force:
+
+- every task states its answer (``expect``) and the engine, through the named rule,
+  must judge exactly that answer right (and every other option or card answer
+  wrong): a disagreement is a problem, so neither a wrong rule nor a wrong lesson
+  ships alone;
+- a task can be failed (some answer is wrong);
+- every position is one a deal can produce (no more copies of a card than the decks
+  hold, no hand larger than a deal gives).
+
+A file with problems becomes an ``UnavailableLesson`` carrying them: the app lists
+them instead of crashing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import fields
+from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-import yaml
-
-from engine import Card, Rules, parse_cards
+from engine import Card, Rules, check_dealable, parse_cards
+from engine.errors import InvalidCardsError
+from engine.cards import RANKS
 
 from .model import (
     SEATS,
+    SORTS,
+    STEP_TYPES,
+    Answer,
+    CardTask,
     Choose,
     Declare,
+    Drill,
+    Lead,
     Lesson,
     Narration,
     Option,
     PlayTrick,
     Position,
     Problem,
+    Quiz,
     Recap,
     SelectCards,
     Step,
     Task,
     Trick,
     UnavailableLesson,
+    answer_key,
+    context_for,
 )
-from .rules import CARD_RULES, CHOICE_RULES, PointsRule, correct_options
+from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
+from .yamlfile import Map, Seq, load_bytes
 
-LESSON_DIR = Path(__file__).resolve().parent.parent.parent / "lessons"
+from ..resources import LESSONS as LESSON_DIR
 
-
-# --------------------------------------------------------------------------- YAML with lines
-
-
-class Map(dict):
-    """A YAML mapping that knows the line of itself and of each key (1-based)."""
-
-    line: int = 1
-    lines: dict[Any, int]
-
-
-class Seq(list):
-    """A YAML sequence that knows the line of itself and of each item (1-based)."""
-
-    line: int = 1
-    lines: list[int]
-
-
-class LessonYAMLError(ValueError):
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML that records line numbers; unknown tags are errors, never objects."""
-
-    def construct_undefined(self, node: yaml.Node) -> Any:  # type: ignore[override]
-        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-        raise LessonYAMLError(node.start_mark.line + 1, f"tag {tag} is not allowed: lessons are plain data")
-
-
-def _mapping(loader: _Loader, node: yaml.MappingNode) -> Map:
-    loader.flatten_mapping(node)
-    result = Map()
-    result.line, result.lines = node.start_mark.line + 1, {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if key in result:
-            raise LessonYAMLError(key_node.start_mark.line + 1, f"duplicate key {key!r}")
-        result[key] = loader.construct_object(value_node, deep=True)
-        result.lines[key] = key_node.start_mark.line + 1
-    return result
-
-
-def _sequence(loader: _Loader, node: yaml.SequenceNode) -> Seq:
-    result = Seq(loader.construct_object(child, deep=True) for child in node.value)
-    result.line = node.start_mark.line + 1
-    result.lines = [child.start_mark.line + 1 for child in node.value]
-    return result
-
-
-_Loader.add_constructor("tag:yaml.org,2002:map", _mapping)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _sequence)
-# only the tags yaml.safe_load knows are constructed; every other one is refused
-_Loader.add_constructor(None, _Loader.construct_undefined)  # type: ignore[arg-type]
-
-
-def parse_yaml(text: str) -> Any:
-    """Parse ``text`` like ``yaml.safe_load`` but with line-aware containers."""
-    try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise LessonYAMLError(mark.line + 1 if mark else 1, f"not valid YAML: {exc.problem}") from exc
-
-
-# --------------------------------------------------------------------------- reading fields
+if TYPE_CHECKING:
+    from .hand import GuidedHand
+HAND_SIZE = 25
+"""Cards a player is dealt (RULES.md §1); the dealer holds 8 more while burying."""
+BURY_HAND = 33
 
 
 class _Invalid(Exception):
     """A field could not be read; the problem is already recorded."""
 
 
-_STEP_TYPES: dict[str, type[Step]] = {
-    t.kind: t for t in (Narration, Choose, SelectCards, PlayTrick, Declare, Recap)
-}
-_COMMON = {"kind", "goal", "text", "hint", "explain", "only_if"}
-_TASK = _COMMON | {"answer", "level", "trump", "question", "praise"}
+_COMMON = {"kind", "goal", "heading", "text", "hint", "explain", "only_if", "teaches", "needs", "defines", "sort"}
+_TASK = _COMMON | {"answer", "expect", "level", "trump", "question", "praise"}
 _ALLOWED = {
-    "narration": _COMMON | {"cards", "highlight", "caption", "table", "level", "trump"},
-    "choose": _TASK | {"options", "cards", "trick", "lead", "others",
-                       "tricks", "last_trick", "points", "dealer"},
-    "select_cards": _TASK | {"hand", "lead", "trick", "others", "count"},
+    "narration": _COMMON | {"cards", "highlight", "caption", "table", "tricks", "level", "trump"},
+    "choose": _TASK | {"options", "table", "cards", "trick", "tricks", "lead", "others", "declarations",
+                       "taken", "last_trick", "points", "dealer", "attackers", "seat"},
+    "select_cards": _TASK | {"hand", "lead", "others", "count"},
     "play_trick": _TASK | {"hand", "trick"},
+    "lead": _TASK | {"hand", "others", "played"},
     "declare": _TASK | {"hand", "shown"},
-    "recap": _COMMON | {"recap", "heading"},
+    "drill": _COMMON | {"generator", "streak"},
+    "quiz": _COMMON | {"pool", "count"},
+    "recap": _COMMON | {"recap"},
 }
-_DATA_KEYS = ("tricks", "last_trick", "points", "dealer")
-_TOP = {"id", "title", "summary", "concept", "topic", "level", "trump", "steps"}
+_DATA_KEYS = ("taken", "last_trick", "points", "dealer", "attackers", "seat")
+_TOP = {"title", "summary", "concept", "level", "trump", "steps"}
 
 
 class _Reader:
@@ -136,12 +95,14 @@ class _Reader:
     def __init__(self, path: str, rules: Rules) -> None:
         self.path, self.rules = path, rules
         self.problems: list[Problem] = []
+        self.over: set[str] = set()
+        """Deal problems already reported in the current step."""
 
     def problem(self, line: int, field: str, message: str) -> None:
         self.problems.append(Problem(self.path, line, field, message))
 
     @staticmethod
-    def line_of(m: Map, key: str) -> int:
+    def line_of(m: Any, key: str) -> int:
         return m.lines.get(key, m.line) if isinstance(m, Map) else 1
 
     def get(self, m: Map, key: str, where: str, convert: Callable[[Any, int, str], Any],
@@ -172,10 +133,22 @@ class _Reader:
             self.problem(line, field, f"expected cards like 'S10 S10 BJ', got {value!r}")
             raise _Invalid
         try:
-            return tuple(parse_cards(value))
+            cards = tuple(parse_cards(value))
         except ValueError as exc:
             self.problem(line, field, str(exc))
             raise _Invalid from None
+        self.copies([cards], line, field)
+        return cards
+
+    def copies(self, groups: Iterable[Sequence[Card]], line: int, field: str) -> None:
+        """Report a position no deal can produce (the engine's ``check_dealable``: no
+        card more often than the decks hold it), once per step."""
+        try:
+            check_dealable([list(g) for g in groups], self.rules)
+        except InvalidCardsError as exc:
+            if str(exc) not in self.over:
+                self.over.add(str(exc))
+                self.problem(line, field, f"{exc}: no deal gives this")
 
     def seat(self, value: Any, line: int, field: str) -> int:
         if value not in SEATS:
@@ -190,8 +163,8 @@ class _Reader:
         return value
 
     def number(self, value: Any, line: int, field: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.problem(line, field, f"expected a whole number, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+            self.problem(line, field, f"expected a whole number from 0 to 1000, got {value!r}")
             raise _Invalid
         return value
 
@@ -200,6 +173,10 @@ class _Reader:
             self.problem(line, field, f"expected a word or number, got {value!r} (quote yes/no)")
             raise _Invalid
         return str(value)
+
+    def words(self, value: Any, line: int, field: str) -> tuple[str, ...]:
+        items = self.sequence(value, line, field)
+        return tuple(self.word(v, items.lines[i], f"{field}[{i}]") for i, v in enumerate(items))
 
     def mapping(self, value: Any, line: int, field: str) -> Map:
         if not isinstance(value, Map):
@@ -223,19 +200,25 @@ class _Reader:
 
     def level(self, value: Any, line: int, field: str) -> str:
         level = str(value).upper()
-        if level not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
-            self.problem(line, field, f"unknown level rank {value!r}")
+        if level not in RANKS:
+            self.problem(line, field, f"unknown level rank {value!r}; use 2 to 10, J, Q, K or A")
             raise _Invalid
         return level
 
     def trump(self, value: Any, line: int, field: str) -> str | None:
         text = str(value).upper()
-        if text in ("NT", "NONE"):
+        if text == "NT":
             return None
         if text not in ("S", "H", "D", "C"):
             self.problem(line, field, f"unknown trump {value!r}; use S, H, D, C or NT")
             raise _Invalid
         return text
+
+    def sort(self, value: Any, line: int, field: str) -> str:
+        if value not in SORTS:
+            self.problem(line, field, f"unknown sort {value!r}; use one of {', '.join(SORTS)}")
+            raise _Invalid
+        return str(value)
 
     def only_if(self, value: Any, line: int, field: str) -> tuple[tuple[str, Any], ...]:
         options = self.mapping(value, line, field)
@@ -246,44 +229,56 @@ class _Reader:
             raise _Invalid from None
         return tuple(sorted(options.items()))
 
-    def trick(self, value: Any, line: int, field: str) -> Trick:
+    def trick(self, value: Any, line: int, field: str, you: bool = True) -> Trick:
         m = self.mapping(value, line, field)
+        self.unknown_keys(m, {"leader", "plays"}, field)
         leader = self.get(m, "leader", field, self.seat, required=True)
         plays_seq = self.get(m, "plays", field, self.sequence, required=True)
         plays: list[tuple[Card, ...] | None] = []
         for i, item in enumerate(plays_seq):
             where = f"{field}.plays[{i}]"
-            plays.append(None if item == "you" else self.cards(item, plays_seq.lines[i], where))
+            plays.append(None if item == "you" and you else self.cards(item, plays_seq.lines[i], where))
         if len(plays) != 4:
             self.problem(plays_seq.line, f"{field}.plays", f"a trick has 4 plays, not {len(plays)}")
             raise _Invalid
         trick = Trick(leader, tuple(plays))
-        you = trick.your_index
-        if you is not None and trick.seat_of(you) != 0:
+        yours = trick.your_index
+        if yours is not None and trick.seat_of(yours) != 0:
             want = (0 - leader) % 4
-            self.problem(plays_seq.line, f"{field}.plays",
-                         f"'you' must be play {want + 1} when {SEATS[leader]} leads")
+            self.problem(plays_seq.line, f"{field}.plays", f"'you' must be play {want + 1} when {SEATS[leader]} leads")
             raise _Invalid
         sizes = {len(p) for p in plays if p is not None}
         if len(sizes) > 1:
             self.problem(plays_seq.line, f"{field}.plays", "every play must have as many cards as the lead")
             raise _Invalid
+        self.copies([p for p in plays if p is not None], plays_seq.line, f"{field}.plays")
         return trick
+
+    def tricks(self, value: Any, line: int, field: str) -> tuple[Trick, ...]:
+        items = self.sequence(value, line, field)
+        found = tuple(self.trick(v, items.lines[i], f"{field}[{i}]", you=False) for i, v in enumerate(items))
+        self.copies([p for t in found for p in t.plays if p is not None], line, field)
+        return found
 
     def shown(self, value: Any, line: int, field: str) -> tuple[int, tuple[Card, ...]]:
         m = self.mapping(value, line, field)
+        self.unknown_keys(m, {"seat", "cards"}, field)
         return (self.get(m, "seat", field, self.seat, required=True),
                 self.get(m, "cards", field, self.cards, required=True))
 
+    def declarations(self, value: Any, line: int, field: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        items = self.sequence(value, line, field)
+        return tuple(self.shown(v, items.lines[i], f"{field}[{i}]") for i, v in enumerate(items))
+
     def option(self, value: Any, line: int, field: str) -> Option:
         m = self.mapping(value, line, field)
-        self.unknown_keys(m, {"label", "value", "cards", "correct", "feedback"}, field)
+        self.unknown_keys(m, {"label", "value", "cards", "feedback"}, field)
         cards = self.get(m, "cards", field, self.cards, default=())
+        value_ = self.get(m, "value", field, self.word, required=not cards)
         return Option(
+            value=value_ if value_ is not None else " ".join(str(c) for c in cards),
             label=self.get(m, "label", field, self.text, required=not cards),
-            value=self.get(m, "value", field, self.word),
             cards=cards,
-            correct=self.get(m, "correct", field, self.boolean, default=False),
             feedback=self.get(m, "feedback", field, self.text),
         )
 
@@ -297,6 +292,33 @@ class _Reader:
                 failed = True
         if failed:
             raise _Invalid
+        values = [o.value for o in found]
+        for i, v in enumerate(values):
+            if v in values[:i]:
+                self.problem(items.lines[i], f"{field}[{i}].value", f"two options have the value {v!r}")
+                raise _Invalid
+        return tuple(found)
+
+    def card_answers(self, value: Any, line: int, field: str) -> tuple[Answer, ...]:
+        """``expect`` of a card task: one answer (cards, or ``pass``), a list of every
+        right answer, or ``{pick: N, from: CARDS}`` (every N of those cards)."""
+        if isinstance(value, Map):
+            self.unknown_keys(value, {"pick", "from"}, field)
+            n = self.get(value, "pick", field, self.number, required=True)
+            pool = self.get(value, "from", field, self.cards, required=True)
+            picks = sorted({answer_key(c) for c in combinations(pool, n)}, key=lambda a: [c.index for c in a])
+            if len(picks) > MAX_CANDIDATES:
+                self.problem(line, field, f"{len(picks)} answers: too many for a lesson task")
+                raise _Invalid
+            return tuple(picks)
+        items = value if isinstance(value, Seq) else [value]
+        lines = value.lines if isinstance(value, Seq) else [line]
+        found: list[Answer] = []
+        for i, item in enumerate(items):
+            where = f"{field}[{i}]" if isinstance(value, Seq) else field
+            answer = () if item == "pass" else answer_key(self.cards(item, lines[i], where))
+            if answer not in found:
+                found.append(answer)
         return tuple(found)
 
     def unknown_keys(self, m: Map, allowed: set[str], where: str) -> None:
@@ -307,18 +329,13 @@ class _Reader:
 
     # ----------------------------------------------------------------- lesson and steps
 
-    def lesson(self, data: Any, lesson_id: str) -> Lesson | None:
+    def lesson(self, data: Any, lesson_id: str, topic: str | None) -> Lesson | None:
         if not isinstance(data, Map):
-            self.problem(1, "lesson", "a lesson file must be a mapping with id, title, steps")
+            self.problem(1, "lesson", "a lesson file must be a mapping with title, summary, concept and steps")
             return None
         self.unknown_keys(data, _TOP, "")
         try:
-            file_id = self.get(data, "id", "", self.word, required=True)
-            if file_id != lesson_id:
-                self.problem(self.line_of(data, "id"), "id",
-                             f"{file_id!r} does not match the file name (expected {lesson_id!r})")
             head = {k: self.get(data, k, "", self.text, required=True) for k in ("title", "summary", "concept")}
-            topic = self.get(data, "topic", "", self.word)
             position = self.position(data, "", None)
             steps_seq = self.get(data, "steps", "", self.sequence, required=True)
         except _Invalid:
@@ -336,35 +353,38 @@ class _Reader:
     def position(self, m: Map, where: str, default: Position | None) -> Position | None:
         level = self.get(m, "level", where, self.level)
         has_trump = "trump" in m
-        trump = self.get(m, "trump", where, self.trump)
+        trump = self.get(m, "trump", where, self.trump) if has_trump else None
         if level is None and not has_trump:
             return default
         if level is None:
             if default is None:
-                self.problem(self.line_of(m, "trump"), f"{where}.level", "a trump needs a level")
+                self.problem(self.line_of(m, "trump"), f"{where}.level" if where else "level", "a trump needs a level")
                 raise _Invalid
             level = default.level
-        if not has_trump:
-            trump = default.trump if default is not None else None
-        return Position(level, trump)
+        if not has_trump and default is not None and default.level == level:
+            return default
+        return Position(level, trump, decided=has_trump)
 
     def step(self, value: Any, line: int, where: str, default: Position | None) -> Step:
+        self.over = set()
         m = self.mapping(value, line, where)
         kind = self.get(m, "kind", where, self.word, required=True)
-        if kind not in _STEP_TYPES:
+        if kind not in STEP_TYPES:
             self.problem(self.line_of(m, "kind"), f"{where}.kind",
-                         f"unknown step kind {kind!r}; use one of {', '.join(_STEP_TYPES)}")
+                         f"unknown step kind {kind!r}; use one of {', '.join(STEP_TYPES)}")
             raise _Invalid
         self.unknown_keys(m, _ALLOWED[kind], where)
-        cls = _STEP_TYPES[kind]
+        cls = STEP_TYPES[kind]
         values: dict[str, Any] = {"line": m.line}
         readers: dict[str, Callable[[Any, int, str], Any]] = {
-            "goal": self.text, "text": self.text, "hint": self.text, "explain": self.text,
-            "question": self.text, "praise": self.text, "caption": self.text, "heading": self.text,
-            "answer": self.word, "only_if": self.only_if, "cards": self.cards,
-            "highlight": self.cards, "table": self.boolean, "hand": self.cards, "lead": self.cards,
-            "others": self.hands, "count": self.number, "trick": self.trick, "shown": self.shown,
-            "options": self.options, "recap": self.texts,
+            "goal": self.text, "heading": self.text, "text": self.text, "hint": self.text, "explain": self.text,
+            "question": self.text, "praise": self.text, "caption": self.text, "answer": self.word,
+            "only_if": self.only_if, "teaches": self.words, "needs": self.words, "defines": self.words,
+            "sort": self.sort, "cards": self.cards, "highlight": self.cards, "table": self.boolean,
+            "hand": self.cards, "lead": self.cards, "played": self.cards, "others": self.hands,
+            "count": self.number, "trick": self.trick, "tricks": self.tricks, "shown": self.shown,
+            "declarations": self.declarations, "options": self.options, "recap": self.texts,
+            "generator": self.word, "streak": self.number, "pool": self.words,
         }
         names = {f.name for f in fields(cls)}
         failed = False
@@ -374,8 +394,19 @@ class _Reader:
                     values[key] = self.get(m, key, where, read)
                 except _Invalid:
                     failed = True
+        if "count" in m and cls is Quiz:
+            values["count"] = self.get(m, "count", where, self.number)
+        if "expect" in m:
+            try:
+                read_expect = self.word if cls is Choose else self.card_answers
+                values["expect"] = self.get(m, "expect", where, read_expect)
+            except _Invalid:
+                failed = True
         if "position" in names:
-            values["position"] = self.position(m, where, default)
+            try:
+                values["position"] = self.position(m, where, default)
+            except _Invalid:
+                failed = True
         if cls is Choose:
             data = {}
             for key in _DATA_KEYS:
@@ -393,138 +424,263 @@ class _Reader:
     # ----------------------------------------------------------------- meaning
 
     def check_step(self, step: Step, m: Map, where: str) -> None:
-        """Everything the schema alone cannot say: the rule exists and fits the step, the
-        data it needs is there, and under the rules in force it has a right answer and
-        a wrong one."""
+        """Everything the schema alone cannot say: the rule exists and fits the step,
+        the data it needs is there, the position can be dealt, and under the rules in
+        force the engine judges exactly the author's ``expect`` right."""
         at = lambda key: self.line_of(m, key)  # noqa: E731
-        if isinstance(step, Narration) and not (step.text or step.goal):
-            self.problem(m.line, f"{where}.text", "a narration needs text")
-        if isinstance(step, Recap) and not step.recap:
-            self.problem(m.line, f"{where}.recap", "a recap needs at least one line")
-        if not isinstance(step, Task):
-            if isinstance(step, Narration) and step.highlight and not set(step.highlight) <= set(step.cards):
+        if isinstance(step, Narration):
+            if not (step.text or step.goal):
+                self.problem(m.line, f"{where}.text", "a narration needs text")
+            if step.highlight and Counter(step.highlight) - Counter(step.cards):
                 self.problem(at("highlight"), f"{where}.highlight", "highlights cards that are not shown")
             return
+        if isinstance(step, Recap):
+            if not step.recap:
+                self.problem(m.line, f"{where}.recap", "a recap needs at least one line")
+            return
+        if isinstance(step, (Drill, Quiz)):
+            self.check_generated(step, m, where)
+            return
+        assert isinstance(step, Task)
         if not step.goal:
             self.problem(m.line, f"{where}.goal", "every task needs a one-line goal")
+        if "expect" not in m:
+            self.problem(m.line, f"{where}.expect", "missing: every task states its right answer")
+            return
         if isinstance(step, Choose):
             self.check_choose(step, m, where)
             return
+        assert isinstance(step, CardTask)
         rule = CARD_RULES.get(step.answer or "")
         if rule is None or not isinstance(step, rule.step_types):
             known = sorted(n for n, r in CARD_RULES.items() if isinstance(step, r.step_types))
             self.problem(at("answer"), f"{where}.answer",
                          f"unknown rule {step.answer!r} for {step.kind}; use one of {', '.join(known)}")
             return
-        missing = [key for key in ("hand",) + rule.needs if not getattr(step, key, None)]
+        missing = [key for key in ("hand",) + rule.needs_fields if not getattr(step, key, None)]
         if isinstance(step, PlayTrick) and step.trick is None:
             missing.append("trick")
-        if step.answer == "legal_follow" and isinstance(step, SelectCards) and not (step.lead or step.trick):
+        if step.answer == "legal_follow" and isinstance(step, SelectCards) and not step.lead:
             missing.append("lead")
-        if self.lacks_inputs(step, m, where, missing, "a task"):
+        if self.lacks_inputs(step, m, where, missing, isinstance(step, Declare)):
             return
         if isinstance(step, PlayTrick) and step.trick is not None and step.trick.your_index in (None, 0):
             self.problem(at("trick"), f"{where}.trick", "put 'you' among the plays after the lead")
             return
-        if not step.applies(self.rules):
-            return
-        self.evaluate(step, where, at("answer"), rule)
+        self.check_deal(step, m, where)
+        if step.applies(self.rules):
+            self.evaluate(step, where, at("expect"), rule)
 
-    def lacks_inputs(self, step: Any, m: Map, where: str, missing: list[str], what: str) -> bool:
+    def check_deal(self, step: CardTask, m: Map, where: str) -> None:
+        """The position is one a deal can produce: hand sizes, and no card shown more
+        often than the decks hold it across everything on the table."""
+        limit = BURY_HAND if isinstance(step, SelectCards) and step.answer == "safe_bury" else HAND_SIZE
+        if len(step.hand) > limit:
+            self.problem(self.line_of(m, "hand"), f"{where}.hand",
+                         f"{len(step.hand)} cards: a hand holds at most {limit} here")
+        for i, hand in enumerate(getattr(step, "others", ())):
+            if len(hand) > HAND_SIZE:
+                self.problem(self.line_of(m, "others"), f"{where}.others[{i}]",
+                             f"{len(hand)} cards: a hand holds at most {HAND_SIZE}")
+        groups: list[Sequence[Card]] = [step.hand]
+        trick: Trick | None = getattr(step, "trick", None)
+        if trick is not None:
+            groups.extend(p for p in trick.plays if p is not None)
+            lead = trick.plays[0] or ()
+            if len(lead) > len(step.hand):
+                self.problem(self.line_of(m, "trick"), f"{where}.trick",
+                             f"the lead has {len(lead)} cards but your hand only {len(step.hand)}")
+        groups.extend(getattr(step, "others", ()))
+        groups.append(getattr(step, "played", ()))
+        shown = getattr(step, "shown", None)
+        if shown is not None and shown[0] != 0:
+            groups.append(shown[1])
+        self.copies(groups, m.line, f"{where}")
+
+    def lacks_inputs(self, step: Task, m: Map, where: str, missing: list[str], undecided_ok: bool = False) -> bool:
         """Report the keys a step's rule needs but the step lacks, then a missing
         position; ``True`` when anything was reported (the rule cannot be evaluated)."""
         for key in missing:
             self.problem(m.line, f"{where}.{key}", f"missing (rule {step.answer} needs it)")
         if missing:
             return True
+        if step.position is None and not is_positional(step):
+            return False
         if step.position is None:
-            self.problem(m.line, f"{where}.level", f"missing: {what} needs a level (and trump)")
+            self.problem(m.line, f"{where}.level", "missing: this task needs a level and a trump")
+            return True
+        if not step.position.decided and not undecided_ok:
+            self.problem(m.line, f"{where}.trump", "missing: this task needs a trump (S, H, D, C or NT)")
             return True
         return False
 
-    def evaluate(self, step: Task, where: str, line: int, rule: Any) -> None:
-        assert step.position is not None
+    def evaluate(self, step: CardTask, where: str, line: int, rule: Any) -> None:
         try:
-            ctx = step.position.context(self.rules)
-            if not rule.answers(step, ctx):
-                self.problem(line, f"{where}.answer", f"no answer satisfies {step.answer} here")
-            elif rule.wrong_answer(step, ctx) is None:
-                self.problem(line, f"{where}.answer", f"every answer satisfies {step.answer}: the task cannot be failed")
+            ctx = context_for(step, self.rules)
+            engine = set(rule.answers(step, ctx))
+            self.compare(engine, set(step.expect), step.answer, where, line)
+            if () in engine and not isinstance(step, Declare):
+                self.problem(line, f"{where}.answer", "the answer is to pick no card, which cannot be played or checked")
+            if rule.wrong_answer(step, ctx) is None:
+                self.problem(line, f"{where}.answer",
+                             f"every answer satisfies {step.answer}: the task cannot be failed")
             if isinstance(rule, PointsRule) and isinstance(step, PlayTrick):
-                wins = rule.team_wins(step, ctx)
-                if wins is not (rule.most):
+                if rule.team_wins(step, ctx) is not rule.most:
                     side = "your side must win the trick whatever you play" if rule.most else \
                         "the opponents must win the trick whatever you play"
                     self.problem(line, f"{where}.answer", f"{step.answer} needs a trick where {side}")
         except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
             self.problem(line, f"{where}.answer", f"the engine cannot judge this step: {exc}")
 
+    def compare(self, engine: set[Answer], expected: set[Answer], rule: str | None, where: str, line: int) -> None:
+        def show(answers: Iterable[Answer]) -> str:
+            return "; ".join(" ".join(str(c) for c in a) or "pass" for a in sorted(answers, key=str))
+
+        refused, extra = expected - engine, engine - expected
+        if refused or extra:
+            parts = []
+            if refused:
+                parts.append(f"the engine refuses {show(refused)}")
+            if extra:
+                parts.append(f"the engine also accepts {show(extra)}")
+            self.problem(line, f"{where}.expect", f"disagrees with rule {rule}: {', and '.join(parts)}")
+
     def check_choose(self, step: Choose, m: Map, where: str) -> None:
         at = lambda key: self.line_of(m, key)  # noqa: E731
         if len(step.options) < 2:
             self.problem(at("options"), f"{where}.options", "a choice needs at least two options")
             return
-        if step.answer is not None:
-            rule = CHOICE_RULES.get(step.answer)
-            if rule is None:
-                self.problem(at("answer"), f"{where}.answer",
-                             f"unknown rule {step.answer!r} for choose; use one of {', '.join(sorted(CHOICE_RULES))}")
-                return
-            if any(o.correct for o in step.options):
-                self.problem(at("options"), f"{where}.options",
-                             "an option marked correct: the rule decides which is right")
-            missing = [k for k in rule.needs if not (getattr(step, k, None) or step.datum(k) is not None)]
-            if self.lacks_inputs(step, m, where, missing, "a computed answer"):
-                return
+        rule = CHOICE_RULES.get(step.answer or "")
+        if rule is None:
+            self.problem(at("answer"), f"{where}.answer",
+                         f"unknown rule {step.answer!r} for choose; use one of {', '.join(sorted(CHOICE_RULES))}")
+            return
+        values = [o.value for o in step.options]
+        if step.expect not in values:
+            self.problem(at("expect"), f"{where}.expect",
+                         f"{step.expect!r} is no option's value; the values are {', '.join(values)}")
+            return
+        missing = [k for k in rule.needs_fields if not (getattr(step, k, None) or step.datum(k) is not None)]
+        if self.lacks_inputs(step, m, where, missing, not rule.needs_trump):
+            return
+        for i, option in enumerate(step.options):
+            self.copies([option.cards], at("options"), f"{where}.options[{i}]")
+        groups: list[Sequence[Card]] = [step.cards, step.lead, *step.others]
+        if step.trick is not None:
+            groups.extend(p for p in step.trick.plays if p is not None)
+        self.copies(groups, m.line, where)
         if not step.applies(self.rules):
             return
         try:
-            ctx = step.position.context(self.rules) if step.position else None
-            right = correct_options(step, ctx)
+            right = correct_options(step, context_for(step, self.rules))
         except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
             self.problem(at("answer"), f"{where}.answer", f"the engine cannot judge this step: {exc}")
             return
-        if len(right) != 1:
-            found = "no option is" if not right else f"{len(right)} options are"
-            self.problem(at("options"), f"{where}.options", f"{found} right; exactly one must be")
+        if right != {values.index(step.expect)}:
+            judged = ", ".join(values[i] for i in sorted(right)) or "no option"
+            self.problem(at("expect"), f"{where}.expect",
+                         f"says {step.expect}, but rule {step.answer} judges {judged} right")
+
+    def check_generated(self, step: Drill | Quiz, m: Map, where: str) -> None:
+        from .drills import GENERATORS, generate
+
+        names = (step.generator,) if isinstance(step, Drill) else step.pool
+        field = "generator" if isinstance(step, Drill) else "pool"
+        unknown = [n for n in names if n not in GENERATORS]
+        if not names or unknown:
+            self.problem(self.line_of(m, field), f"{where}.{field}",
+                         f"unknown generator {unknown[0] if unknown else ''!r}; use one of {', '.join(sorted(GENERATORS))}")
+            return
+        if not step.applies(self.rules):
+            return
+        for name in names:
+            try:
+                for seed in range(3):
+                    generate(name, seed, self.rules)
+            except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
+                self.problem(self.line_of(m, field), f"{where}.{field}", f"generator {name} fails: {exc}")
 
 
 # --------------------------------------------------------------------------- entry points
 
 
-def lesson_id_of(path: Path) -> str:
-    """``lessons/03_trumps.yaml`` has the id ``"03"``."""
-    return path.stem.split("_", 1)[0]
-
-
-def load_lesson(path: str | Path, rules: Rules | None = None) -> Lesson | UnavailableLesson:
+def read_lesson(path: str | Path, lesson_id: str, topic: str | None = None,
+                rules: Rules | None = None) -> Lesson | UnavailableLesson:
     """Read one lesson file; problems of any kind give an ``UnavailableLesson``."""
     path = Path(path)
-    name, lesson_id = str(path), lesson_id_of(path)
+    name = str(path)
     rules = rules if rules is not None else Rules()
     reader = _Reader(name, rules)
+    lesson = None
     try:
-        data = parse_yaml(path.read_text(encoding="utf-8"))
-        lesson = reader.lesson(data, lesson_id)
-    except LessonYAMLError as exc:
-        reader.problem(exc.line, "yaml", str(exc))
-        lesson = None
-    except (OSError, UnicodeDecodeError) as exc:
-        reader.problem(1, "file", str(exc))
-        lesson = None
+        result = load_bytes(path.read_bytes())
+        for p in result.problems:
+            reader.problem(p.line, p.field, p.message)
+        if result.data is not None or not result.problems:
+            lesson = reader.lesson(result.data, lesson_id, topic)
+    except OSError as exc:
+        reader.problem(1, "file", exc.strerror or str(exc))
     except Exception as exc:  # noqa: BLE001 - a lesson file must never take the app down
         reader.problem(1, "lesson", f"cannot be read: {exc!r}")
-        lesson = None
     if lesson is None or reader.problems:
         title = lesson.title if lesson is not None else None
-        return UnavailableLesson(lesson_id, name, tuple(reader.problems), title)
+        return UnavailableLesson(lesson_id, name, tuple(sorted(reader.problems, key=lambda p: p.line)), title)
     return lesson
 
 
-def lesson_paths(directory: Path = LESSON_DIR) -> list[Path]:
-    return sorted(directory.glob("[0-9][0-9]_*.yaml"))
+def lesson_id_of(path: Path) -> str:
+    """A file outside the index is named by its number: ``lessons/03_x.yaml`` → ``"03"``."""
+    return path.stem.split("_", 1)[0]
 
 
-def load_all(directory: Path = LESSON_DIR, rules: Rules | None = None) -> list[Lesson | UnavailableLesson]:
-    """Every shipped lesson, in order; broken ones as ``UnavailableLesson``."""
-    return [load_lesson(path, rules) for path in lesson_paths(directory)]
+def load_lesson(path: str | Path, rules: Rules | None = None) -> "Lesson | GuidedHand | UnavailableLesson":
+    """Read one lesson file (or guided hand), its id and topic taken from the index
+    when it is listed."""
+    from .index import entry_for_file
+
+    entry = entry_for_file(Path(path))
+    if entry is None:
+        return read_lesson(path, lesson_id_of(Path(path)), None, rules)
+    return _READERS[entry.kind](path, entry.id, entry.reference, rules)
+
+
+def load_all(directory: Path = LESSON_DIR,
+             rules: Rules | None = None) -> "list[Lesson | GuidedHand | UnavailableLesson]":
+    """Every lesson (and guided hand) of the index, in teaching order; broken ones as
+    ``UnavailableLesson``.
+
+    Each file is read and checked once per rule set: later calls (every browser, rules
+    or review screen) reuse the lesson until the file changes (size or time stamp)."""
+    from .index import read_index
+
+    rules = rules if rules is not None else Rules()
+    index = read_index(directory, file_stamp(directory / "index.yaml"))
+    if index.problems:
+        return [UnavailableLesson("00", str(directory / "index.yaml"), tuple(index.problems))]
+    return [_read_unchanged(directory / e.file, file_stamp(directory / e.file), e.id, e.reference, rules, e.kind)
+            for e in index.entries]
+
+
+@lru_cache(maxsize=256)
+def _read_unchanged(path: Path, stamp: tuple[int, int], lesson_id: str, topic: str | None,
+                    rules: Rules, kind: str = "lesson") -> "Lesson | GuidedHand | UnavailableLesson":
+    return _READERS[kind](path, lesson_id, topic, rules)
+
+
+def _read_hand(path: str | Path, hand_id: str, topic: str | None, rules: Rules | None) -> "GuidedHand | UnavailableLesson":
+    from .hand import read_hand
+
+    return read_hand(path, hand_id, topic, rules)
+
+
+_READERS = {"lesson": read_lesson, "hand": _read_hand}
+"""How each kind of index entry is read (``index.KINDS``)."""
+
+
+def file_stamp(path: Path) -> tuple[int, int]:
+    """A file's change stamp (time and size): a changed file is read again."""
+    try:
+        info = path.stat()
+    except OSError:
+        return (0, -1)
+    return (info.st_mtime_ns, info.st_size)

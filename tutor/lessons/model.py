@@ -1,9 +1,10 @@
 """The lesson model: plain data read from ``lessons/*.yaml`` (schema: ``lessons/README.md``).
 
-Every user-visible string is kept as its English msgid and translated where it is shown,
-so a language switch changes a lesson that is already open.  Cards are engine ``Card``
-values; what counts as a right answer is never stored here, only the *name* of the rule
-(``tutor.lessons.rules``) that decides it.
+Every user-visible string is kept as its English msgid (a ``Phrase`` when it has
+parameters) and translated where it is shown, so a language switch changes a lesson
+that is already open.  Cards are engine ``Card`` values.  A task names the rule that
+judges it (``tutor.lessons.rules``) and states the answer its author expects
+(``expect``); the checker fails when the two disagree.
 """
 
 from __future__ import annotations
@@ -19,16 +20,47 @@ SEATS = ("you", "right", "partner", "left")
 Play goes counter-clockwise, so the opponent on your right (下家) plays after you.
 """
 
+SORTS = ("rank", "printed", "given")
+"""How cards are laid out: ``rank`` in this hand's order with trumps first and marked ★;
+``printed`` by printed suit, no ★ (when finding the trumps is the task); ``given`` in
+the order written (an order the text talks about), ★ kept."""
+
+
+class Phrase(str):
+    """A msgid with parameters, for text made by code (drills): its value is the msgid,
+    ``params`` fill its ``{placeholders}`` after translation."""
+
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, **params: Any) -> "Phrase":
+        phrase = super().__new__(cls, msgid)
+        phrase.params = params
+        return phrase
+
 
 @dataclass(frozen=True)
 class Position:
-    """The level rank and the trump suit (``None``: no-trump) a step is played under."""
+    """The level rank and the trump suit a step is played under.
+
+    ``trump`` ``None`` is no-trump when ``decided``; a position that is not ``decided``
+    is a deal still in progress (declaring): the trump suit is not chosen yet.
+    """
 
     level: str
     trump: str | None
+    decided: bool = True
 
     def context(self, rules: Rules) -> TrumpContext:
         return TrumpContext(level=self.level, trump=self.trump, rules=rules)
+
+
+def context_for(step: "Step", rules: Rules) -> TrumpContext:
+    """The context a step is judged in: its position's, or for a step without one
+    (points, seats, scores) a plain level-2 no-trump context its rules never look at."""
+    position = getattr(step, "position", None)
+    if position is None:
+        return TrumpContext(level="2", trump=None, rules=rules)
+    return position.context(rules)
 
 
 @dataclass(frozen=True)
@@ -46,21 +78,33 @@ class Trick:
     def your_index(self) -> int | None:
         return next((i for i, p in enumerate(self.plays) if p is None), None)
 
-    def with_play(self, cards: list[Card]) -> list[list[Card]]:
+    def with_play(self, cards: list[Card] | tuple[Card, ...]) -> list[list[Card]]:
         """Every play as lists, the learner's filled in with ``cards``."""
         return [list(cards) if p is None else list(p) for p in self.plays]
+
+    def cards(self) -> list[Card]:
+        return [card for play in self.plays if play is not None for card in play]
 
 
 @dataclass(frozen=True)
 class Option:
-    """One answer of a ``choose`` step; ``feedback`` says why it is wrong.  An option
-    showing ``cards`` needs no label."""
+    """One answer of a ``choose`` step; ``feedback`` points a learner who picked it at
+    the rule they missed (never at the answer).  An option showing ``cards`` needs no
+    label; its ``value`` is then its cards in notation."""
 
+    value: str
     label: str | None = None
-    value: str | None = None
     cards: tuple[Card, ...] = ()
-    correct: bool = False
     feedback: str | None = None
+
+
+Answer = tuple[Card, ...]
+"""A card answer in canonical order (``Answer`` ``()`` is a pass)."""
+
+
+def answer_key(cards: Any) -> Answer:
+    """Cards in one canonical order, so answers compare as multisets."""
+    return tuple(sorted(cards, key=lambda card: card.index))
 
 
 @dataclass(frozen=True)
@@ -68,37 +112,46 @@ class Step:
     """Fields common to every step kind.
 
     ``only_if`` holds rule options (``{"constant_twos": True}``): the step is shown only
-    when the rules in force have those values, so text that depends on an option lives
-    in steps guarded this way.
+    when the rules in force have those values.  ``teaches``/``needs`` name rule ideas
+    (the teaching-order check makes sure every idea a task needs was taught on an
+    earlier screen); ``defines`` names glossary terms this step defines.
     """
 
     line: int
     goal: str | None = None
+    heading: str | None = None
     text: str | None = None
     hint: str | None = None
     explain: str | None = None
     only_if: tuple[tuple[str, Any], ...] = ()
+    teaches: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    sort: str = "rank"
 
     kind = "step"
+    is_task = False
 
     def applies(self, rules: Rules) -> bool:
         return all(getattr(rules, key) == value for key, value in self.only_if)
 
     def texts(self) -> Iterator[str]:
         """Every user-visible English string of the step (for catalogs and tests)."""
-        for value in (self.goal, self.text, self.hint, self.explain):
+        for value in (self.goal, self.heading, self.text, self.hint, self.explain):
             if value:
                 yield value
 
 
 @dataclass(frozen=True)
 class Narration(Step):
-    """Text to read, optionally with cards (``highlight`` marks some) or the table."""
+    """Text to read, optionally with cards (``highlight`` marks some), the table, or
+    a few finished tricks."""
 
     cards: tuple[Card, ...] = ()
     highlight: tuple[Card, ...] = ()
     caption: str | None = None
     table: bool = False
+    tricks: tuple[Trick, ...] = ()
     position: Position | None = None
 
     kind = "narration"
@@ -118,6 +171,8 @@ class Task(Step):
     question: str | None = None
     praise: str | None = None
 
+    is_task = True
+
     def texts(self) -> Iterator[str]:
         yield from super().texts()
         for value in (self.question, self.praise):
@@ -127,14 +182,19 @@ class Task(Step):
 
 @dataclass(frozen=True)
 class Choose(Task):
-    """Multiple choice.  The right option is marked ``correct`` (a fact of the table, such
-    as who your partner is) or computed by the ``answer`` rule (a fact of the rules)."""
+    """Multiple choice; the ``answer`` rule computes which option is right and
+    ``expect`` names the option (its ``value``) the author says is right."""
 
     options: tuple[Option, ...] = ()
+    expect: str | None = None
+    table: bool = False
+    """Draw the four seats (a question about the table)."""
     cards: tuple[Card, ...] = ()
     trick: Trick | None = None
+    tricks: tuple[Trick, ...] = ()
     lead: tuple[Card, ...] = ()
     others: tuple[tuple[Card, ...], ...] = ()
+    declarations: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     data: tuple[tuple[str, Any], ...] = ()
     """Rule inputs that are plain numbers or words (``points``, ``dealer``, ...)."""
 
@@ -153,12 +213,19 @@ class Choose(Task):
 
 
 @dataclass(frozen=True)
-class SelectCards(Task):
-    """Pick cards from ``hand``; ``lead``/``trick``/``others``/``count`` feed the rule."""
+class CardTask(Task):
+    """A task answered with cards from ``hand``; ``expect`` is every right answer (the
+    first is the one shown when the learner is given the answer)."""
 
     hand: tuple[Card, ...] = ()
+    expect: tuple[Answer, ...] = ()
+
+
+@dataclass(frozen=True)
+class SelectCards(CardTask):
+    """Pick cards from ``hand``; ``lead``/``others``/``count`` feed the rule."""
+
     lead: tuple[Card, ...] = ()
-    trick: Trick | None = None
     others: tuple[tuple[Card, ...], ...] = ()
     count: int | None = None
 
@@ -166,26 +233,55 @@ class SelectCards(Task):
 
 
 @dataclass(frozen=True)
-class PlayTrick(Task):
+class PlayTrick(CardTask):
     """Play into a scripted trick: the other seats' cards are fixed, yours is judged."""
 
-    hand: tuple[Card, ...] = ()
     trick: Trick | None = None
 
     kind = "play_trick"
 
 
 @dataclass(frozen=True)
-class Declare(Task):
-    """One decision of a scripted deal: show level cards (or jokers) or pass.
+class Lead(CardTask):
+    """Lead to a new trick.  ``others`` are the other hands (right, partner, left) when
+    the rule needs them; ``played`` are the cards already played this hand, for tasks
+    about which top cards are still out."""
 
-    ``shown`` is the declaration on the table (seat, cards), if any.
-    """
+    others: tuple[tuple[Card, ...], ...] = ()
+    played: tuple[Card, ...] = ()
 
-    hand: tuple[Card, ...] = ()
+    kind = "lead"
+
+
+@dataclass(frozen=True)
+class Declare(CardTask):
+    """One decision of a scripted deal: show level cards (or jokers), or pass (an
+    empty answer).  ``shown`` is the declaration on the table (seat, cards), if any."""
+
     shown: tuple[int, tuple[Card, ...]] | None = None
 
     kind = "declare"
+
+
+@dataclass(frozen=True)
+class Drill(Step):
+    """Fresh positions from the named ``generator`` until ``streak`` are right in a row."""
+
+    generator: str = ""
+    streak: int = 3
+
+    kind = "drill"
+
+
+@dataclass(frozen=True)
+class Quiz(Step):
+    """``count`` fresh questions, one from each of ``pool``'s generators in turn (the
+    pool shuffled per learner); each is answered once."""
+
+    pool: tuple[str, ...] = ()
+    count: int = 10
+
+    kind = "quiz"
 
 
 @dataclass(frozen=True)
@@ -193,15 +289,36 @@ class Recap(Step):
     """The lesson's summary card: a few short lines."""
 
     recap: tuple[str, ...] = ()
-    heading: str | None = None
 
     kind = "recap"
 
     def texts(self) -> Iterator[str]:
         yield from super().texts()
-        if self.heading:
-            yield self.heading
         yield from self.recap
+
+
+def board_cards(step: Step) -> list[Card]:
+    """Every card a step draws (its hand, tricks, other hands, options ...)."""
+    cards: list[Card] = []
+    for name in ("hand", "cards", "lead", "played"):
+        cards.extend(getattr(step, name, ()) or ())
+    for hand in getattr(step, "others", ()) or ():
+        cards.extend(hand)
+    trick = getattr(step, "trick", None)
+    if trick is not None:
+        cards.extend(trick.cards())
+    for t in getattr(step, "tricks", ()) or ():
+        cards.extend(t.cards())
+    for option in getattr(step, "options", ()) or ():
+        cards.extend(option.cards)
+    for _seat, shown in getattr(step, "declarations", ()) or ():
+        cards.extend(shown)
+    return cards
+
+
+STEP_TYPES: dict[str, type[Step]] = {
+    t.kind: t for t in (Narration, Choose, SelectCards, PlayTrick, Lead, Declare, Drill, Quiz, Recap)
+}
 
 
 @dataclass(frozen=True)
@@ -213,7 +330,7 @@ class Lesson:
     concept: str
     steps: tuple[Step, ...]
     rules_topic: str | None = None
-    """The rules-reference section this lesson teaches (for links both ways)."""
+    """The rules-reference section this lesson teaches (from the index)."""
 
     available = True
 
@@ -252,6 +369,7 @@ class UnavailableLesson:
     title: str | None = None
 
     available = False
+    rules_topic = None
 
     @property
     def message(self) -> str:

@@ -1,10 +1,13 @@
 """The rules reference (``lessons/reference.yaml``): the default rules in plain words.
 
-One section per topic, each naming the lesson that teaches it; lessons name their
-section by ``topic``, so the reference and the lessons link to each other.  The rule
-options have one line per value, and ``option_lines`` picks the lines of the options in
-force.  Every string shown sits under a key the catalog extractor reads (``heading``,
-``body``, ``text``, ``question``, ``caption``).  Read with the lessons' line-aware safe loader and the same error format.
+One section per rules topic; the lesson index (``lessons/index.yaml``) says which
+lesson belongs to which section, so the reference and the lessons link to each other
+through that one place.  The glossary defines every term the lessons use (each term
+names the words that spell it, so the teaching-order check can find its first use).
+The rule options have one line per value, and ``option_lines`` picks the lines of the
+options in force.  Every string shown sits under a key the catalog extractor reads
+(``heading``, ``body``, ``text``, ``question``, ``caption``).  Read with the lessons'
+line-aware safe loader and the same error format.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from typing import Any, Iterator
 
 from engine import Card, Rules
 
-from .loader import LESSON_DIR, LessonYAMLError, Map, _Invalid, _Reader, parse_yaml
+from .loader import LESSON_DIR, _Invalid, _Reader
 from .model import Position, Problem
+from .yamlfile import Map, load_bytes
 
 REFERENCE_PATH = LESSON_DIR / "reference.yaml"
 
@@ -26,6 +30,7 @@ class Example:
     cards: tuple[Card, ...]
     position: Position | None
     caption: str | None
+    sort: str = "rank"
 
 
 @dataclass(frozen=True)
@@ -33,8 +38,21 @@ class Section:
     id: str
     heading: str
     body: tuple[str, ...]
-    lesson: str | None = None
     examples: tuple[Example, ...] = ()
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: ``match`` holds the words that spell the term, per language
+    (``en``, ``zh_CN``), for the teaching-order check."""
+
+    id: str
+    heading: str
+    body: str
+    match: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def words(self, language: str) -> tuple[str, ...]:
+        return dict(self.match).get(language, ())
 
 
 @dataclass(frozen=True)
@@ -61,16 +79,26 @@ class Reference:
     """(option name, ((value, line), ...)) in display order."""
     faq_heading: str
     faq: tuple[Faq, ...]
+    glossary_heading: str
+    glossary: tuple[Term, ...]
     pages: tuple[Page, ...]
     """Strategy tips, common mistakes, history: in that order."""
 
     def section(self, topic: str) -> Section | None:
         return next((s for s in self.sections if s.id == topic), None)
 
+    def term(self, term_id: str) -> Term | None:
+        return next((t for t in self.glossary if t.id == term_id), None)
+
     def headings(self) -> list[str]:
-        """Every page's heading in display order: topics, options, questions, the rest."""
-        return [s.heading for s in self.sections] + [self.options_heading, self.faq_heading] + \
-            [p.heading for p in self.pages]
+        """Every page's heading in display order: topics, glossary, options, questions,
+        the rest."""
+        return [s.heading for s in self.sections] + [self.glossary_heading, self.options_heading,
+                                                     self.faq_heading] + [p.heading for p in self.pages]
+
+    @property
+    def glossary_page(self) -> int:
+        return len(self.sections)
 
     def option_lines(self, rules: Rules) -> list[str]:
         """The line (English msgid) describing each option's value in ``rules``."""
@@ -94,6 +122,10 @@ class Reference:
         for faq in self.faq:
             yield faq.question
             yield faq.body
+        yield self.glossary_heading
+        for term in self.glossary:
+            yield term.heading
+            yield term.body
         for page in self.pages:
             yield page.heading
             yield from page.body
@@ -102,22 +134,33 @@ class Reference:
 class _ReferenceReader(_Reader):
     def example(self, value: Any, line: int, field: str) -> Example:
         m = self.mapping(value, line, field)
-        self.unknown_keys(m, {"cards", "level", "trump", "caption"}, field)
+        self.unknown_keys(m, {"cards", "level", "trump", "caption", "sort"}, field)
         return Example(self.get(m, "cards", field, self.cards, required=True),
-                       self.position(m, field, None), self.get(m, "caption", field, self.text))
+                       self.position(m, field, None), self.get(m, "caption", field, self.text),
+                       self.get(m, "sort", field, self.sort, default="rank"))
 
     def section(self, value: Any, line: int, field: str) -> Section:
         m = self.mapping(value, line, field)
-        self.unknown_keys(m, {"id", "lesson", "heading", "body", "examples"}, field)
+        self.unknown_keys(m, {"id", "heading", "body", "examples"}, field)
         examples = self.get(m, "examples", field, self.sequence, default=[])
         return Section(
             id=self.get(m, "id", field, self.word, required=True),
             heading=self.get(m, "heading", field, self.text, required=True),
             body=self.get(m, "body", field, self.texts, required=True),
-            lesson=self.get(m, "lesson", field, self.word),
             examples=tuple(self.example(e, examples.lines[i], f"{field}.examples[{i}]")
                            for i, e in enumerate(examples)),
         )
+
+    def term(self, value: Any, line: int, field: str) -> Term:
+        m = self.mapping(value, line, field)
+        self.unknown_keys(m, {"id", "heading", "body", "match"}, field)
+        match = self.get(m, "match", field, self.mapping, required=True)
+        self.unknown_keys(match, {"en", "zh_CN"}, f"{field}.match")
+        words = tuple((lang, self.get(match, lang, f"{field}.match", self.texts, default=()))
+                      for lang in ("en", "zh_CN"))
+        return Term(self.get(m, "id", field, self.word, required=True),
+                    self.get(m, "heading", field, self.text, required=True),
+                    self.get(m, "body", field, self.text, required=True), words)
 
     def option(self, value: Any, line: int, field: str) -> tuple[str, tuple[tuple[Any, str], ...]]:  # type: ignore[override]
         m = self.mapping(value, line, field)
@@ -163,10 +206,11 @@ class _ReferenceReader(_Reader):
         if not isinstance(data, Map):
             self.problem(1, "reference", "expected a mapping with title, sections, options, faq")
             raise _Invalid
-        self.unknown_keys(data, {"title", "summary", "sections", "options", "faq", "strategy",
+        self.unknown_keys(data, {"title", "summary", "sections", "glossary", "options", "faq", "strategy",
                                  "mistakes", "history"}, "")
         options_heading, options = self.block(data, "options", "items")
         faq_heading, faq = self.block(data, "faq", "items")
+        glossary_heading, glossary = self.block(data, "glossary", "terms")
         return Reference(
             title=self.get(data, "title", "", self.text, required=True),
             summary=self.get(data, "summary", "", self.text, required=True),
@@ -175,6 +219,8 @@ class _ReferenceReader(_Reader):
             options=self.listed(options, "items", "options", self.option),
             faq_heading=faq_heading,
             faq=self.listed(faq, "items", "faq", self.faq),
+            glossary_heading=glossary_heading,
+            glossary=self.listed(glossary, "terms", "glossary", self.term),
             pages=tuple(self.page(data, key) for key in ("strategy", "mistakes", "history")),
         )
 
@@ -182,11 +228,13 @@ class _ReferenceReader(_Reader):
 def load_reference(path: str | Path = REFERENCE_PATH) -> tuple[Reference | None, list[Problem]]:
     """The reference, or ``None`` with the problems that stopped it (shown instead)."""
     reader = _ReferenceReader(str(path), Rules())
+    reference = None
     try:
-        reference = reader.reference(parse_yaml(Path(path).read_text(encoding="utf-8")))
-    except LessonYAMLError as exc:
-        reader.problem(exc.line, "yaml", str(exc))
-        reference = None
+        result = load_bytes(Path(path).read_bytes())
+        for p in result.problems:
+            reader.problem(p.line, p.field, p.message)
+        if not result.problems:
+            reference = reader.reference(result.data)
     except OSError as exc:
         reader.problem(1, "file", str(exc))
         reference = None

@@ -1,74 +1,85 @@
 """Named rules: what a right answer is, decided by the engine.
 
-A lesson names a rule (``answer: all_trumps``); the rule judges a learner's answer and
-returns a ``Judgement``: right or wrong, a reason code, and the cards the reason is
-about.  ``tutor.hints`` turns a judgement into sentences.  Rules also produce right
-answers (for ``python -m tutor.lessons check`` and the automated learner) and one wrong
-answer, because a task that cannot be failed teaches nothing.
+A lesson task names a rule (``answer: all_trumps``) and states the answer its author
+expects (``expect``).  The rule judges a learner's answer and returns a ``Judgement``:
+right or wrong, a reason code and the cards the reason is about.  A rule also lists
+*every* right answer, so the checker can compare the author's ``expect`` with the
+engine's judgement (a wrong rule or a wrong lesson cannot ship alone), gives one wrong
+answer (a task that cannot be failed teaches nothing) and names the rule ideas a
+position needs the learner to know (``needs``; see ``tutor.lessons.teaching``).
 
-Reason codes are the engine's (``must_follow_suit``...) plus the ones below, each
-explained in ``tutor.hints``.
+Nothing here re-derives a rule of the game: card order, following, trick winners,
+throws, declarations, scores and dealers all come from ``engine``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Callable, Iterable, Sequence
 
 from engine import (
+    TRUMP,
     Card,
+    LeadShape,
     TrumpContext,
     check_follow,
     check_lead,
+    classify_follow,
+    deck,
     decompose,
+    hand_outcome,
     hand_result,
     kitty_multiplier,
     lead_shape,
+    level_change,
     matches_lead,
     points,
     trick_winner,
 )
-
-from engine.game import declaration_error, legal_declarations
+from engine.cards import RANKS
+from engine.game import KITTY_SIZE, SEATS as SEAT_COUNT, declaration_error, legal_declarations, team_of
 from engine.view import Declaration as EngineDeclaration
 
-from .model import SEATS, Choose, Declare, PlayTrick, SelectCards, Step, Task
+from .model import (
+    SEATS,
+    Answer,
+    CardTask,
+    Choose,
+    Declare,
+    Lead,
+    PlayTrick,
+    SelectCards,
+    Step,
+    Task,
+    Trick,
+    answer_key,
+)
+
+MAX_CANDIDATES = 5000
+"""Enumerating right answers stops here (a position this open is a lesson-writing slip)."""
 
 
 @dataclass(frozen=True)
 class Judgement:
-    """The verdict on one answer.
-
-    ``reason`` says why a wrong answer is wrong (or, for a right one, which fact makes
-    it right); ``cards`` are the cards that reason is about: the trumps you missed, the
-    pair you hold, a play that would have won.
-    """
+    """The verdict on one answer: ``reason`` says why (a wrong answer: the rule it
+    breaks; a right one: the fact that makes it right); ``cards`` are the cards the
+    reason is about (the learner's own wrong picks, never the answer)."""
 
     correct: bool
     reason: str | None = None
     cards: tuple[Card, ...] = ()
 
 
-def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
-    return Counter(a) == Counter(b)
-
-
 def _minus(a: Sequence[Card], b: Sequence[Card]) -> tuple[Card, ...]:
     return tuple((Counter(a) - Counter(b)).elements())
 
 
-def _subsets(hand: Sequence[Card], size: int) -> list[list[Card]]:
-    """Every distinct multiset of ``size`` cards from ``hand``."""
-    seen: set[tuple[int, ...]] = set()
-    result = []
-    for combo in combinations(hand, size):
-        key = tuple(sorted(card.index for card in combo))
-        if key not in seen:
-            seen.add(key)
-            result.append(list(combo))
-    return result
+def subsets(hand: Sequence[Card], size: int) -> list[Answer]:
+    """Every distinct multiset of ``size`` cards from ``hand``, canonically ordered."""
+    found = {answer_key(combo) for combo in combinations(hand, size)}
+    return sorted(found, key=lambda a: [c.index for c in a])
 
 
 def by_suit(cards: Iterable[Card], ctx: TrumpContext) -> dict[str, list[Card]]:
@@ -80,7 +91,7 @@ def by_suit(cards: Iterable[Card], ctx: TrumpContext) -> dict[str, list[Card]]:
 
 
 def components(cards: Iterable[Card], ctx: TrumpContext, kinds: tuple[str, ...]) -> list[list[Card]]:
-    """The hand's tractors/pairs/singles (``kinds``) per effective suit, as the engine
+    """The tractors/pairs/singles (``kinds``) per effective suit, as the engine
     decomposes each suit."""
     found = []
     for group in by_suit(cards, ctx).values():
@@ -88,73 +99,155 @@ def components(cards: Iterable[Card], ctx: TrumpContext, kinds: tuple[str, ...])
     return found
 
 
-# --------------------------------------------------------------------------- select
+def moved_suit(cards: Iterable[Card], ctx: TrumpContext) -> bool:
+    """Whether any card's effective suit differs from its printed suit (a level card or
+    a 2 that became a trump outside the trump suit)."""
+    return any(not c.is_joker and ctx.is_trump(c) and c.suit != ctx.trump for c in cards)
+
+
+def shows_trumps(cards: Iterable[Card], ctx: TrumpContext | None) -> bool:
+    return ctx is not None and any(ctx.is_trump(c) for c in cards)
+
+
+def ties(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> bool:
+    """Whether the winning play is equal to another play of the trick, so that it
+    wins only by being played first."""
+    win = list(plays[trick_winner(plays, ctx)])
+    shape = lead_shape(plays[0], ctx)
+    for play in plays:
+        if list(play) != win and matches_lead(shape, play, ctx) and \
+                trick_winner([win, list(play)], ctx) == 0 and trick_winner([list(play), win], ctx) == 0:
+            return True
+    return False
+
+
+def _by_shape(shape: LeadShape, throw: str, tractor: str, pair: str) -> set[str]:
+    """The idea for a lead of this shape: a throw, a tractor, a pair (none for a single)."""
+    kinds = {c.kind for c in shape.components}
+    if shape.is_throw:
+        return {throw}
+    return {tractor} if "tractor" in kinds else {pair} if "pair" in kinds else set()
+
+
+def trick_needs(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> set[str]:
+    """The ideas needed to see who wins a trick."""
+    shape = lead_shape(plays[0], ctx)
+    needs = {"highest_wins"} | _by_shape(shape, "throw", "tractor_beats", "pair_beats")
+    for play in plays[1:]:
+        if classify_follow(plays[0], play, ctx) == "ruff":
+            needs.add("ruff")
+            if shape.pairs:
+                needs.add("ruff_shape")
+    if any(ctx.is_trump(c) for play in plays for c in play):
+        needs.add("trumps")
+        if shape.suit == TRUMP:
+            needs.add("trump_order")
+    if moved_suit([c for play in plays for c in play], ctx):
+        needs.add("level_card_suit")
+    if ties(plays, ctx):
+        needs.add("equal_first")
+    return needs
+
+
+def follow_needs(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) -> set[str]:
+    """The ideas needed to follow ``lead`` from ``hand``."""
+    shape = lead_shape(lead, ctx)
+    needs = {"trick", "follow_suit"} | _by_shape(shape, "follow_throw", "follow_tractor", "follow_pair")
+    held = [c for c in hand if ctx.suit_of(c) == shape.suit]
+    if len(held) < shape.size:
+        needs.add("void")
+    if shape.suit == TRUMP:
+        needs.add("follow_trump")
+    if moved_suit(list(hand) + list(lead), ctx):
+        needs.add("level_card_suit")
+    return needs
+
+
+# --------------------------------------------------------------------------- card rules
 
 
 class CardRule:
-    """A rule for a step where the learner picks cards (select_cards, play_trick, declare)."""
+    """A rule for a step where the learner answers with cards."""
 
     name = ""
     step_types: tuple[type[Task], ...] = (SelectCards,)
-    needs: tuple[str, ...] = ()
+    needs_fields: tuple[str, ...] = ()
     """Step fields that must be given (checked by the loader)."""
+    positional = True
+    """False for a rule that does not depend on the level and trumps (points)."""
 
-    def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         raise NotImplementedError
 
-    def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
-        """Right answers (all, or enough to show one and prove there is one)."""
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
+        """Every right answer."""
         raise NotImplementedError
 
-    def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
         """One wrong answer, or ``None`` when every answer would be accepted."""
         raise NotImplementedError
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        """The rule ideas this position asks the learner to know."""
+        return set()
 
 
 class ExactCards(CardRule):
     """The pick must be exactly the cards of ``hand`` that ``groups`` names.
 
-    ``groups`` returns the target as groups (a tractor, a pair, or one card each), so
-    that a learner who misses half a pair is shown the whole pair.
+    ``groups`` returns the target as groups (a tractor, a pair, or one card each), so a
+    learner who misses half a pair has missed the pair.
     """
 
     def __init__(self, name: str, groups: Callable[[Sequence[Card], TrumpContext], list[list[Card]]],
-                 right: str, missed: str, extra: str) -> None:
+                 missed: str, extra: str, ideas: Callable[[CardTask, TrumpContext], set[str]],
+                 positional: bool = True) -> None:
         self.name, self._groups = name, groups
-        self._right, self._missed, self._extra = right, missed, extra
+        self._missed, self._extra, self._ideas = missed, extra, ideas
+        self.positional = positional
 
-    def target(self, step: Task, ctx: TrumpContext) -> list[Card]:
-        return [card for group in self._groups(step.hand, ctx) for card in group]  # type: ignore[attr-defined]
+    def target(self, step: CardTask, ctx: TrumpContext) -> Answer:
+        return answer_key(card for group in self._groups(step.hand, ctx) for card in group)
 
-    def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         target = self.target(step, ctx)
         extra = _minus(picked, target)
         if extra:
             return Judgement(False, self._extra, extra)
         left = Counter(picked)
-        missed: list[Card] = []
-        for group in self._groups(step.hand, ctx):  # type: ignore[attr-defined]
-            need = Counter(group)
-            if need - left:
-                missed.extend(group)
-            left -= need
-        if missed:
-            return Judgement(False, self._missed, tuple(missed))
-        return Judgement(True, self._right, tuple(target))
+        for group in self._groups(step.hand, ctx):
+            if Counter(group) - left:
+                return Judgement(False, self._missed)
+            left -= Counter(group)
+        return Judgement(True, self.name)
 
-    def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         return [self.target(step, ctx)]
 
-    def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
         target = self.target(step, ctx)
         if target:
             return target[:-1]
-        rest = _minus(step.hand, target)  # type: ignore[attr-defined]
-        return [rest[0]] if rest else None
+        rest = _minus(step.hand, target)
+        return rest[:1] if rest else None
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        return self._ideas(step, ctx)
 
 
 def _trumps(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
     return [[card] for card in hand if ctx.is_trump(card)]
+
+
+def _trump_ideas(step: CardTask, ctx: TrumpContext) -> set[str]:
+    needs = {"trumps"}
+    if ctx.trump is None:
+        needs.add("no_trump")
+    if moved_suit(step.hand, ctx):
+        needs.add("level_card_suit")
+    if ctx.rules.constant_twos and any(c.rank == "2" for c in step.hand):
+        needs.add("constant_twos")
+    return needs
 
 
 def _point_cards(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
@@ -163,6 +256,18 @@ def _point_cards(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
 
 def _tractors(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
     return components(hand, ctx, ("tractor",))
+
+
+def _tractor_ideas(step: CardTask, ctx: TrumpContext) -> set[str]:
+    needs = {"pair", "tractor"}
+    for tractor in _tractors(step.hand, ctx):
+        if ctx.is_trump(tractor[0]):
+            needs.add("trump_tractor")
+            continue
+        ranks = sorted({RANKS.index(c.rank) for c in tractor})
+        if ranks[-1] - ranks[0] >= len(ranks):  # neighbours only once the level rank is out
+            needs.add("level_skip")
+    return needs
 
 
 def _pairs(hand: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
@@ -177,42 +282,41 @@ class FollowRule(CardRule):
 
     name = "legal_follow"
     step_types = (SelectCards, PlayTrick)
-    right = "legal"
 
-    def lead(self, step: Task) -> list[Card]:
-        trick = getattr(step, "trick", None)
+    def lead(self, step: CardTask) -> list[Card]:
+        trick: Trick | None = getattr(step, "trick", None)
         if trick is not None and trick.plays[0] is not None:
             return list(trick.plays[0])
-        return list(step.lead)  # type: ignore[attr-defined]
+        return list(getattr(step, "lead", ()))
 
-    def legal_plays(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
+    def legal_plays(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         lead = self.lead(step)
-        return [p for p in _subsets(step.hand, len(lead))  # type: ignore[attr-defined]
-                if check_follow(list(step.hand), lead, p, ctx).legal]  # type: ignore[attr-defined]
+        return [p for p in subsets(step.hand, len(lead)) if check_follow(list(step.hand), lead, list(p), ctx).legal]
 
-    def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         lead = self.lead(step)
-        verdict = check_follow(list(step.hand), lead, picked, ctx)  # type: ignore[attr-defined]
+        verdict = check_follow(list(step.hand), lead, list(picked), ctx)
         if not verdict.legal:
-            about = lead if verdict.reason == "wrong_count" else verdict.cards or ()
-            return Judgement(False, verdict.reason, tuple(about))
+            return Judgement(False, verdict.reason, tuple(lead) if verdict.reason == "wrong_count" else ())
         return self.judge_legal(step, ctx, picked)
 
-    def judge_legal(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
-        return Judgement(True, self.right, tuple(picked))
+    def judge_legal(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
+        return Judgement(True, "legal")
 
-    def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         return [p for p in self.legal_plays(step, ctx) if self.judge_legal(step, ctx, p).correct]
 
-    def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
-        size = len(self.lead(step))
-        for play in _subsets(step.hand, size):  # type: ignore[attr-defined]
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
+        for play in subsets(step.hand, len(self.lead(step))):
             if not self.judge(step, ctx, play).correct:
                 return play
         return None
 
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        return follow_needs(step.hand, self.lead(step), ctx)
 
-def _winner_seat(step: PlayTrick, ctx: TrumpContext, picked: list[Card]) -> int:
+
+def _winner_seat(step: PlayTrick, ctx: TrumpContext, picked: Sequence[Card]) -> int:
     trick = step.trick
     assert trick is not None
     return trick.seat_of(trick_winner(trick.with_play(picked), ctx))
@@ -223,124 +327,236 @@ class WinTrick(FollowRule):
 
     name = "win_trick"
     step_types = (PlayTrick,)
-    needs = ("trick",)
 
-    def judge_legal(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
+    def judge_legal(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         assert isinstance(step, PlayTrick) and step.trick is not None
-        winner = _winner_seat(step, ctx, picked)
-        if winner == 0:
-            return Judgement(True, "wins", tuple(picked))
-        shape_ok = matches_lead(lead_shape(self.lead(step), ctx), picked, ctx)
-        winning = [p for p in self.legal_plays(step, ctx) if _winner_seat(step, ctx, p) == 0]
-        hint = tuple(winning[0]) if winning else ()
-        return Judgement(False, "beaten" if shape_ok else "shape_mismatch", hint)
+        if _winner_seat(step, ctx, picked) == 0:
+            return Judgement(True, "wins")
+        if not matches_lead(lead_shape(self.lead(step), ctx), picked, ctx):
+            return Judgement(False, "shape_mismatch", tuple(self.lead(step)))
+        trick = step.trick
+        winner = trick.with_play(picked)[trick_winner(trick.with_play(picked), ctx)]
+        return Judgement(False, "beaten", tuple(winner))
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        assert isinstance(step, PlayTrick) and step.trick is not None
+        needs = super().needs(step, ctx)
+        for answer in self.answers(step, ctx):
+            needs |= trick_needs(step.trick.with_play(answer), ctx)
+        return needs
 
 
 class PointsRule(FollowRule):
     """Legal, and carrying the most (``most=True``) or fewest points a legal play can.
 
-    Used when the trick's owner is already settled by the scripted cards: feed your
-    partner's winning trick, or keep points away from an opponent's.
+    Used when the trick's owner is settled by the scripted cards: feed your partner's
+    winning trick, or keep points away from an opponent's.
     """
 
     step_types = (PlayTrick,)
-    needs = ("trick",)
 
     def __init__(self, name: str, most: bool) -> None:
         self.name, self.most = name, most
 
-    def best(self, step: Task, ctx: TrumpContext) -> list[Card]:
-        plays = self.legal_plays(step, ctx)
+    def best_points(self, step: CardTask, ctx: TrumpContext) -> int:
         pick = max if self.most else min
-        return pick(plays, key=points)
+        return pick(points(p) for p in self.legal_plays(step, ctx))
 
-    def judge_legal(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
-        best = self.best(step, ctx)
-        if points(picked) == points(best):
-            return Judgement(True, "most_points" if self.most else "fewest_points", tuple(picked))
-        return Judgement(False, "more_points" if self.most else "fewer_points", tuple(best))
+    def judge_legal(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
+        if points(picked) == self.best_points(step, ctx):
+            return Judgement(True, "most_points" if self.most else "fewest_points")
+        return Judgement(False, "more_points" if self.most else "fewer_points")
 
     def team_wins(self, step: PlayTrick, ctx: TrumpContext) -> bool | None:
         """Whether your side takes the trick whatever legal play you make (None: it depends)."""
-        winners = {_winner_seat(step, ctx, p) % 2 == 0 for p in self.legal_plays(step, ctx)}
+        winners = {team_of(_winner_seat(step, ctx, p)) == team_of(0) for p in self.legal_plays(step, ctx)}
         return winners.pop() if len(winners) == 1 else None
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        return super().needs(step, ctx) | {"points", "feeding" if self.most else "saving"}
 
 
 class SafeBury(CardRule):
     """Exactly ``count`` cards, none a trump and none worth points."""
 
     name = "safe_bury"
-    needs = ("count",)
+    needs_fields = ("count",)
 
-    def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         assert isinstance(step, SelectCards) and step.count is not None
         if len(picked) != step.count:
-            return Judgement(False, "wrong_number", tuple(picked))
+            return Judgement(False, "wrong_number")
         scoring = tuple(card for card in picked if card.points)
         if scoring:
             return Judgement(False, "buried_points", scoring)
         trumps = tuple(card for card in picked if ctx.is_trump(card))
         if trumps:
             return Judgement(False, "buried_trumps", trumps)
-        return Judgement(True, "safe_bury", tuple(picked))
+        return Judgement(True, "safe_bury")
 
-    def _safe(self, step: SelectCards, ctx: TrumpContext) -> list[Card]:
-        return sorted((c for c in step.hand if not c.points and not ctx.is_trump(c)), key=ctx.position)
-
-    def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         assert isinstance(step, SelectCards) and step.count is not None
-        safe = self._safe(step, ctx)
-        return [safe[: step.count]] if len(safe) >= step.count else []
+        safe = [c for c in step.hand if not c.points and not ctx.is_trump(c)]
+        return subsets(safe, step.count) if len(safe) >= step.count else []
 
-    def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
         assert isinstance(step, SelectCards) and step.count is not None
-        return list(step.hand[: step.count - 1])
+        return answer_key(step.hand[: step.count - 1])
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        return {"bury", "points", "trumps"}
+
+
+def _leads(hand: Sequence[Card], ctx: TrumpContext) -> list[Answer]:
+    """The plain leads of a hand: every single card, pair and tractor (no throws)."""
+    found = {answer_key([card]) for card in hand}
+    for group in by_suit(hand, ctx).values():
+        for part in decompose(group, ctx):
+            if part.kind != "single":
+                found.add(answer_key(part.cards))
+                if part.kind == "tractor":  # its pairs, and its shorter runs, lead too
+                    pairs = [part.cards[i:i + 2] for i in range(0, len(part.cards), 2)]
+                    for size in range(1, len(pairs)):
+                        for start in range(len(pairs) - size + 1):
+                            found.add(answer_key(c for p in pairs[start:start + size] for c in p))
+    return sorted(found, key=lambda a: [c.index for c in a])
+
+
+def _plain_lead(picked: Sequence[Card], ctx: TrumpContext) -> bool:
+    return bool(picked) and len({ctx.suit_of(c) for c in picked}) == 1 and len(decompose(list(picked), ctx)) == 1
 
 
 class StandingThrow(CardRule):
     """A lead of several components in one suit that no other hand can beat."""
 
     name = "a_standing_throw"
-    needs = ("others",)
+    step_types = (Lead,)
+    needs_fields = ("others",)
 
-    def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
-        assert isinstance(step, SelectCards)
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
+        assert isinstance(step, Lead)
         if not picked:
             return Judgement(False, "not_a_throw")
-        result = check_lead(picked, [list(h) for h in step.others], ctx)
+        result = check_lead(list(picked), [list(h) for h in step.others], ctx)
         if result.reason == "mixed_suits":
             return Judgement(False, "mixed_suits", tuple(picked))
-        if len(decompose(picked, ctx)) < 2:
-            return Judgement(False, "not_a_throw", tuple(picked))
+        if len(decompose(list(picked), ctx)) < 2:
+            return Judgement(False, "not_a_throw")
         if not result.ok:
             beaten = [card for part in result.beaten for card in part.cards]
             return Judgement(False, "throw_beaten", tuple(beaten))
-        return Judgement(True, "throw_stands", tuple(picked))
+        return Judgement(True, "throw_stands")
 
-    def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
-        assert isinstance(step, SelectCards)
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         found = []
         for group in by_suit(step.hand, ctx).values():
             for size in range(2, len(group) + 1):
-                found.extend(p for p in _subsets(group, size) if self.judge(step, ctx, p).correct)
+                found.extend(p for p in subsets(group, size) if self.judge(step, ctx, p).correct)
         return found
 
-    def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
-        assert isinstance(step, SelectCards)
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
         for group in by_suit(step.hand, ctx).values():
             if len(group) >= 2 and not self.judge(step, ctx, group).correct:
-                return group
-        return list(step.hand[:1])
+                return answer_key(group)
+        return answer_key(step.hand[:1])
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        return {"leading", "throw", "throw_fail"}
 
 
-# --------------------------------------------------------------------------- declaring
+class WinningLead(CardRule):
+    """A single, pair or tractor that wins the trick whatever the others legally play
+    (``others``: the right opponent's, your partner's and the left opponent's hands)."""
+
+    name = "winning_lead"
+    step_types = (Lead,)
+    needs_fields = ("others",)
+
+    def follows(self, hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
+        return [list(p) for p in subsets(hand, len(lead)) if check_follow(list(hand), list(lead), list(p), ctx).legal]
+
+    def beaten_by(self, step: Lead, ctx: TrumpContext, lead: Sequence[Card]) -> tuple[Card, ...] | None:
+        """A play of another seat that takes the trick from ``lead``, if any can."""
+        replies = [self.follows(hand, lead, ctx) for hand in step.others]
+        for plays in product(*replies):
+            trick = [list(lead), *plays]
+            winner = trick_winner(trick, ctx)
+            if winner:
+                return tuple(trick[winner])
+        return None
+
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
+        assert isinstance(step, Lead)
+        if not _plain_lead(picked, ctx):
+            return Judgement(False, "plain_lead")
+        beaten = self.beaten_by(step, ctx, picked)
+        if beaten is not None:
+            return Judgement(False, "lead_beaten", beaten)
+        return Judgement(True, "lead_wins")
+
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
+        return [lead for lead in _leads(step.hand, ctx) if self.judge(step, ctx, lead).correct]
+
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
+        return next((lead for lead in _leads(step.hand, ctx) if not self.judge(step, ctx, lead).correct), None)
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        needs = {"leading", "highest_wins"}
+        if shows_trumps(step.hand, ctx):
+            needs.add("trumps")
+        if any(len(a) == 2 for a in self.answers(step, ctx)):
+            needs.add("pair_beats")
+        return needs
+
+
+class TopCard(CardRule):
+    """A single or pair that nothing still out can beat in its own suit: the unseen
+    cards are the two decks minus your hand and the cards already ``played``."""
+
+    name = "top_card"
+    step_types = (Lead,)
+    needs_fields = ("played",)
+
+    def unseen(self, step: Lead, ctx: TrumpContext) -> list[Card]:
+        return list(_minus(_minus(deck(ctx.rules.decks), step.hand), step.played))
+
+    def beaten_by(self, step: Lead, ctx: TrumpContext, lead: Sequence[Card]) -> tuple[Card, ...] | None:
+        suit = ctx.suit_of(lead[0])
+        out = Counter(c for c in self.unseen(step, ctx) if ctx.suit_of(c) == suit)
+        for card, count in out.items():
+            play = [card] * len(lead)
+            if count >= len(lead) and trick_winner([list(lead), play], ctx) == 1:
+                return tuple(play)
+        return None
+
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
+        assert isinstance(step, Lead)
+        if not picked or len(picked) > 2 or not _plain_lead(picked, ctx):
+            return Judgement(False, "single_or_pair")
+        beaten = self.beaten_by(step, ctx, picked)
+        if beaten is not None:
+            return Judgement(False, "still_out", beaten)
+        return Judgement(True, "top_card")
+
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
+        return [lead for lead in _leads(step.hand, ctx) if len(lead) <= 2 and self.judge(step, ctx, lead).correct]
+
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
+        return next((lead for lead in _leads(step.hand, ctx) if not self.judge(step, ctx, lead).correct), None)
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        needs = {"leading", "top_cards", "highest_wins"}
+        if any(len(a) == 2 for a in self.answers(step, ctx)):
+            needs.add("pair_beats")
+        return needs
+
 
 _DECLARE_REASONS = {"cannot_declare": "not_a_declaration", "override_too_weak": "too_weak"}
 """The engine's declaring codes, renamed where the lesson wording differs."""
 
 
 class DeclarationRule(CardRule):
-    """Show a declaration the engine allows now, or pass (an empty pick) when none is.
+    """Show a declaration the engine allows now, or pass (an empty answer) when none is.
 
     The learner is seat 0; ``shown`` is the declaration on the table.
     """
@@ -352,191 +568,345 @@ class DeclarationRule(CardRule):
     def _current(step: Declare) -> EngineDeclaration | None:
         return EngineDeclaration(step.shown[0], step.shown[1]) if step.shown is not None else None
 
-    def legal(self, step: Declare, ctx: TrumpContext) -> list[list[Card]]:
+    def legal(self, step: Declare, ctx: TrumpContext) -> list[Answer]:
         found = legal_declarations(0, step.hand, ctx.level, self._current(step), ctx.rules)
-        return [list(d.cards) for d in found]
+        return [answer_key(d.cards) for d in found]
 
-    def judge(self, step: Task, ctx: TrumpContext, picked: list[Card]) -> Judgement:
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         assert isinstance(step, Declare)
         if not picked:
-            legal = self.legal(step, ctx)
-            if legal:
-                return Judgement(False, "could_declare", tuple(legal[-1]))
-            return Judgement(True, "nothing_to_declare")
-        error = declaration_error(0, picked, step.hand, ctx.level, self._current(step), ctx.rules)
+            return Judgement(False, "could_declare") if self.legal(step, ctx) else Judgement(True, "nothing_to_declare")
+        error = declaration_error(0, list(picked), step.hand, ctx.level, self._current(step), ctx.rules)
         if error:
             return Judgement(False, _DECLARE_REASONS.get(error, error), tuple(picked))
-        return Judgement(True, _declared_as(step, picked), tuple(picked))
+        if step.shown is not None and step.shown[0] == 0:
+            return Judgement(True, "reinforces")
+        if picked[0].is_joker:
+            return Judgement(True, "declares_no_trump")
+        return Judgement(True, "overrides" if step.shown is not None else "declares_suit")
 
-    def answers(self, step: Task, ctx: TrumpContext) -> list[list[Card]]:
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         assert isinstance(step, Declare)
-        return self.legal(step, ctx) or [[]]
+        return self.legal(step, ctx) or [()]
 
-    def wrong_answer(self, step: Task, ctx: TrumpContext) -> list[Card] | None:
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
         assert isinstance(step, Declare)
         if self.legal(step, ctx):
-            return []
+            return ()
         anything = legal_declarations(0, step.hand, ctx.level, None, ctx.rules)
-        return list(anything[0].cards) if anything else list(step.hand[:1])
+        return answer_key(anything[0].cards) if anything else answer_key(step.hand[:1])
 
-
-def _declared_as(step: Declare, cards: list[Card]) -> str:
-    if step.shown is not None and step.shown[0] == 0:
-        return "reinforces"
-    if cards[0].is_joker:
-        return "declares_no_trump"
-    return "overrides" if step.shown is not None else "declares_suit"
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        assert isinstance(step, Declare)
+        needs = {"declare"}
+        if step.shown is not None:
+            needs.add("reinforce" if step.shown[0] == 0 else "override")
+        if any(c.is_joker for c in step.hand):
+            needs.add("joker_declare")
+        return needs
 
 
 CARD_RULES: dict[str, CardRule] = {
     rule.name: rule
     for rule in (
-        ExactCards("all_trumps", _trumps, "all_trumps", "missed_trumps", "not_trumps"),
-        ExactCards("cards_worth_points", _point_cards, "all_points", "missed_points", "no_points"),
-        ExactCards("tractors", _tractors, "all_tractors", "missed_tractors", "not_tractors"),
-        ExactCards("pairs", _pairs, "all_pairs", "missed_pairs", "not_pairs"),
+        ExactCards("all_trumps", _trumps, "missed_trumps", "not_trumps", _trump_ideas),
+        ExactCards("cards_worth_points", _point_cards, "missed_points", "no_points", lambda s, c: {"points"},
+                   positional=False),
+        ExactCards("tractors", _tractors, "missed_tractors", "not_tractors", _tractor_ideas),
+        ExactCards("pairs", _pairs, "missed_pairs", "not_pairs", lambda s, c: {"pair"}),
         FollowRule(),
         WinTrick(),
         PointsRule("feed_partner", most=True),
         PointsRule("save_points", most=False),
         SafeBury(),
         StandingThrow(),
+        WinningLead(),
+        TopCard(),
         DeclarationRule(),
     )
 }
 
 
-# --------------------------------------------------------------------------- choose
+# --------------------------------------------------------------------------- choice rules
 
 
 class ChoiceRule:
     """Computes which options of a ``choose`` step are right."""
 
     name = ""
-    needs: tuple[str, ...] = ()
+    needs_fields: tuple[str, ...] = ()
+    positional = True
+    """False for a rule that does not depend on the level and trumps (seats, scores)."""
+    needs_trump = True
+    """False for a rule that needs the level only (the deal, before trumps are chosen)."""
     by_value = True
     """True: the rule computes a value and the right option has that ``value``;
     False: the rule tests each option's ``cards``."""
 
-    def value(self, step: Choose, ctx: TrumpContext) -> str:
+    def __init__(self, name: str, needs_fields: tuple[str, ...],
+                 ideas: Callable[[Choose, TrumpContext | None], set[str]]) -> None:
+        self.name, self.needs_fields, self._ideas = name, needs_fields, ideas
+
+    def value(self, step: Choose, ctx: TrumpContext | None) -> str:
         raise NotImplementedError
 
-    def test(self, cards: list[Card], step: Choose, ctx: TrumpContext) -> bool:
+    def test(self, cards: list[Card], step: Choose, ctx: TrumpContext | None) -> bool:
         raise NotImplementedError
 
-    def correct(self, step: Choose, ctx: TrumpContext) -> set[int]:
+    def correct(self, step: Choose, ctx: TrumpContext | None) -> set[int]:
         if self.by_value:
             value = self.value(step, ctx)
             return {i for i, o in enumerate(step.options) if o.value == value}
         return {i for i, o in enumerate(step.options) if self.test(list(o.cards), step, ctx)}
 
+    def needs(self, step: Choose, ctx: TrumpContext | None) -> set[str]:
+        return self._ideas(step, ctx)
+
 
 class ValueRule(ChoiceRule):
-    def __init__(self, name: str, needs: tuple[str, ...], compute: Callable[[Choose, TrumpContext], str]):
-        self.name, self.needs, self._compute = name, needs, compute
+    def __init__(self, name: str, needs_fields: tuple[str, ...],
+                 compute: Callable[[Choose, TrumpContext | None], str],
+                 ideas: Callable[[Choose, TrumpContext | None], set[str]], positional: bool = True,
+                 needs_trump: bool = True) -> None:
+        super().__init__(name, needs_fields, ideas)
+        self._compute, self.positional, self.needs_trump = compute, positional, needs_trump
 
-    def value(self, step: Choose, ctx: TrumpContext) -> str:
+    def value(self, step: Choose, ctx: TrumpContext | None) -> str:
         return self._compute(step, ctx)
 
 
 class CardsTest(ChoiceRule):
     by_value = False
 
-    def __init__(self, name: str, test: Callable[[list[Card], Choose, TrumpContext], bool]):
-        self.name, self._test = name, test
+    def __init__(self, name: str, needs_fields: tuple[str, ...],
+                 test: Callable[[list[Card], Choose, TrumpContext | None], bool],
+                 ideas: Callable[[Choose, TrumpContext | None], set[str]]) -> None:
+        super().__init__(name, needs_fields, ideas)
+        self._test = test
 
-    def test(self, cards: list[Card], step: Choose, ctx: TrumpContext) -> bool:
+    def test(self, cards: list[Card], step: Choose, ctx: TrumpContext | None) -> bool:
         return self._test(cards, step, ctx)
 
 
-def _one_component(kind: str) -> Callable[[list[Card], Choose, TrumpContext], bool]:
-    def test(cards: list[Card], step: Choose, ctx: TrumpContext) -> bool:
-        if len({ctx.suit_of(c) for c in cards}) != 1:
+def _ctx(ctx: TrumpContext | None) -> TrumpContext:
+    assert ctx is not None, "this rule needs a position"
+    return ctx
+
+
+def _one_component(kind: str) -> Callable[[list[Card], Choose, TrumpContext | None], bool]:
+    def test(cards: list[Card], step: Choose, ctx: TrumpContext | None) -> bool:
+        c = _ctx(ctx)
+        if len({c.suit_of(card) for card in cards}) != 1:
             return False
-        parts = decompose(cards, ctx)
+        parts = decompose(cards, c)
         return len(parts) == 1 and parts[0].kind == kind
     return test
 
 
-def _strongest(cards: list[Card], step: Choose, ctx: TrumpContext) -> bool:
-    """The option's single card beats every other option's card (led first or not)."""
+def _component_ideas(kind: str) -> Callable[[Choose, TrumpContext | None], set[str]]:
+    def ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+        needs = {"pair", kind}
+        for option in step.options:
+            if kind == "tractor" and option.cards:
+                needs |= _tractor_ideas(CardTask(line=0, hand=option.cards), _ctx(ctx)) - {"tractor"}
+                if shows_trumps(option.cards, ctx):
+                    needs.add("trump_tractor")
+        return needs
+    return ideas
+
+
+def _strongest(cards: list[Card], step: Choose, ctx: TrumpContext | None) -> bool:
+    """The option's single card beats every other option's card, led first or not."""
+    c = _ctx(ctx)
     others = [o.cards[0] for o in step.options if list(o.cards) != cards and o.cards]
-    return len(cards) == 1 and all(ctx.beats(cards[0], other) for other in others)
+    return len(cards) == 1 and all(c.beats(cards[0], other) for other in others)
 
 
-def _trick_winner(step: Choose, ctx: TrumpContext) -> str:
+def _strongest_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    cards = [o.cards[0] for o in step.options if o.cards]
+    needs = {"highest_wins"}
+    if shows_trumps(cards, ctx):
+        needs |= {"trumps", "trump_order"}
+    if moved_suit(cards, _ctx(ctx)):
+        needs.add("level_card_suit")
+    return needs
+
+
+def _trick_winner(step: Choose, ctx: TrumpContext | None) -> str:
     assert step.trick is not None
     plays = [list(p or ()) for p in step.trick.plays]
-    return SEATS[step.trick.seat_of(trick_winner(plays, ctx))]
+    return SEATS[step.trick.seat_of(trick_winner(plays, _ctx(ctx)))]
 
 
-def _attackers_total(step: Choose, ctx: TrumpContext) -> str:
-    """Trick points, plus the kitty's points times the multiplier when the attackers
-    won the last trick (``kitty`` is shown as ``cards``, the last lead as ``lead``)."""
-    total = int(step.datum("tricks") or 0)
-    if step.datum("last_trick") == "attackers":
-        total += points(step.cards) * kitty_multiplier(list(step.lead), ctx)
-    return str(total)
+def _trick_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    assert step.trick is not None
+    return {"trick"} | trick_needs([list(p or ()) for p in step.trick.plays], _ctx(ctx))
 
 
-def _result_value(points: int, ctx: TrumpContext) -> str:
-    result = hand_result(points, ctx.rules)
+def _attackers_total(step: Choose, ctx: TrumpContext | None) -> str:
+    """The engine's total for the hand: ``taken`` in tricks, plus the kitty (``cards``)
+    multiplied when the attackers won the last trick, led with ``lead``."""
+    won_last = step.datum("last_trick") == "attackers"
+    outcome = hand_outcome(int(step.datum("taken") or 0), list(step.cards), list(step.lead), won_last, 0,
+                           ["2", "2"], _ctx(ctx))
+    return str(outcome.attacker_points)
+
+
+def _hand_result(step: Choose, ctx: TrumpContext | None) -> str:
+    result = hand_result(int(step.datum("points")), _ctx(ctx).rules)
     return f"{'attackers' if result.attackers_take_over else 'dealers'}+{result.levels}"
 
 
-def _next_dealer(step: Choose, ctx: TrumpContext) -> str:
-    """RULES.md §8: dealers hold → the dealer's partner; else the old dealer's right."""
+def _result_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    value = int(step.datum("points"))
+    return {"dealers", "take_over"} if 80 <= value < 120 else {"dealers", "take_over", "level_table"}
+
+
+def _next_dealer(step: Choose, ctx: TrumpContext | None) -> str:
+    """The engine's next dealer (RULES.md §8) after ``points`` with ``dealer`` dealing."""
     dealer = SEATS.index(step.datum("dealer"))
-    result = hand_result(int(step.datum("points")), ctx.rules)
-    return SEATS[(dealer + (1 if result.attackers_take_over else 2)) % 4]
+    rules = _ctx(ctx).rules
+    change = level_change(["2", "2"], dealer, hand_result(int(step.datum("points")), rules), rules)
+    return SEATS[change.next_dealer]
+
+
+def _attackers_points(step: Choose, ctx: TrumpContext | None) -> str:
+    """Points in the ``tricks`` the attackers won; ``attackers: us`` means your team."""
+    attackers = team_of(0) if step.datum("attackers") == "us" else team_of(1)
+    total = 0
+    for trick in step.tricks:
+        plays = [list(p or ()) for p in trick.plays]
+        if team_of(trick.seat_of(trick_winner(plays, _ctx(ctx)))) == attackers:
+            total += points(c for p in plays for c in p)
+    return str(total)
+
+
+def _counting_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    needs = {"counting", "points", "dealers"}
+    for trick in step.tricks:
+        needs |= trick_needs([list(p or ()) for p in trick.plays], _ctx(ctx))
+    return needs
+
+
+def _first_dealer(step: Choose, ctx: TrumpContext | None) -> str:
+    """The seat of the last declaration that was allowed when it was made."""
+    current: EngineDeclaration | None = None
+    c = _ctx(ctx)
+    for seat, cards in step.declarations:
+        hand = list(cards)
+        if declaration_error(seat, hand, hand, c.level, current, c.rules) is None:
+            current = EngineDeclaration(seat, cards)
+    return SEATS[current.seat] if current is not None else "nobody"
+
+
+def _seat_datum(step: Choose) -> int:
+    return SEATS.index(step.datum("seat") or "you")
+
+
+def _partner(step: Choose, ctx: TrumpContext | None) -> str:
+    seat = _seat_datum(step)
+    return SEATS[next(s for s in range(SEAT_COUNT) if s != seat and team_of(s) == team_of(seat))]
+
+
+def _next_player(step: Choose, ctx: TrumpContext | None) -> str:
+    return SEATS[(_seat_datum(step) + 1) % SEAT_COUNT]  # RULES.md §1: seat i's 下家 is i + 1
 
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+def _throw_forced(cards: list[Card], step: Choose, ctx: TrumpContext | None) -> bool:
+    played = check_lead(list(step.lead), [list(h) for h in step.others], _ctx(ctx)).played
+    return answer_key(cards) == answer_key(played)
+
+
+def _is_trump_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    needs = {"trumps"}
+    if moved_suit(step.cards, _ctx(ctx)):
+        needs.add("level_card_suit")
+    return needs
+
+
+def _fixed(*ideas: str) -> Callable[[Choose, TrumpContext | None], set[str]]:
+    return lambda step, ctx: set(ideas)
+
+
 CHOICE_RULES: dict[str, ChoiceRule] = {
     rule.name: rule
     for rule in (
-        ValueRule("trick_winner", ("trick",), _trick_winner),
-        ValueRule("points", ("cards",), lambda s, c: str(points(s.cards))),
-        ValueRule("is_trump", ("cards",), lambda s, c: _yes(all(c.is_trump(x) for x in s.cards))),
+        ValueRule("partner", (), _partner, _fixed("teams"), positional=False),
+        ValueRule("next_player", (), _next_player, _fixed("turn"), positional=False),
+        ValueRule("kitty_size", (), lambda s, c: str(KITTY_SIZE), _fixed("deck"), positional=False),
+        ValueRule("trick_winner", ("trick",), _trick_winner, _trick_ideas),
+        ValueRule("points", ("cards",), lambda s, c: str(points(s.cards)), _fixed("points"), positional=False),
+        ValueRule("is_trump", ("cards",), lambda s, c: _yes(all(_ctx(c).is_trump(x) for x in s.cards)),
+                  _is_trump_ideas),
         ValueRule("throw_stands", ("lead", "others"),
-                  lambda s, c: _yes(check_lead(list(s.lead), [list(h) for h in s.others], c).ok)),
-        ValueRule("kitty_multiplier", ("lead",), lambda s, c: str(kitty_multiplier(list(s.lead), c))),
-        ValueRule("attackers_total", ("tricks", "last_trick"), _attackers_total),
-        ValueRule("hand_result", ("points",), lambda s, c: _result_value(int(s.datum("points")), c)),
-        ValueRule("next_dealer", ("dealer", "points"), _next_dealer),
-        CardsTest("tractor", _one_component("tractor")),
-        CardsTest("pair", _one_component("pair")),
-        CardsTest("strongest", _strongest),
-        CardsTest("throw_forced", lambda cards, s, c: _same(
-            cards, check_lead(list(s.lead), [list(h) for h in s.others], c).played)),
+                  lambda s, c: _yes(check_lead(list(s.lead), [list(h) for h in s.others], _ctx(c)).ok),
+                  _fixed("throw")),
+        ValueRule("kitty_multiplier", ("lead",), lambda s, c: str(kitty_multiplier(list(s.lead), _ctx(c))),
+                  _fixed("kitty", "kitty_multiplier")),
+        ValueRule("attackers_total", ("taken", "last_trick"), _attackers_total,
+                  _fixed("points", "kitty", "kitty_multiplier")),
+        ValueRule("hand_result", ("points",), _hand_result, _result_ideas, positional=False),
+        ValueRule("next_dealer", ("dealer", "points"), _next_dealer, _fixed("take_over", "next_dealer"),
+                  positional=False),
+        ValueRule("attackers_points", ("tricks", "attackers"), _attackers_points, _counting_ideas),
+        ValueRule("first_dealer", ("declarations",), _first_dealer, _fixed("declare", "override", "first_dealer"),
+                  needs_trump=False),
+        CardsTest("tractor", (), _one_component("tractor"), _component_ideas("tractor")),
+        CardsTest("pair", (), _one_component("pair"), _component_ideas("pair")),
+        CardsTest("strongest", (), _strongest, _strongest_ideas),
+        CardsTest("throw_forced", ("lead", "others"), _throw_forced, _fixed("throw", "throw_fail")),
     )
 }
-
-
-def judge_choice(step: Choose, ctx: TrumpContext | None, index: int) -> Judgement:
-    """Judge option ``index``; a wrong one carries the right option's cards, if any."""
-    right = correct_options(step, ctx)
-    if index in right:
-        return Judgement(True, "right_option", step.options[index].cards)
-    first = step.options[min(right)] if right else None
-    return Judgement(False, "wrong_option", first.cards if first else ())
+"""Value rules compare the computed value with each option's ``value``: a seat name,
+a number, ``yes``/``no``, ``attackers+N``/``dealers+N``, ``nobody``."""
 
 
 def correct_options(step: Choose, ctx: TrumpContext | None) -> set[int]:
-    if step.answer is None:
-        return {i for i, o in enumerate(step.options) if o.correct}
-    assert ctx is not None, "a computed answer needs a position"
-    return CHOICE_RULES[step.answer].correct(step, ctx)
+    return CHOICE_RULES[step.answer or ""].correct(step, ctx)
 
 
-def judge(step: Step, ctx: TrumpContext | None, answer: list[Card] | int) -> Judgement:
-    """Judge the learner's answer: an option index for ``choose``, else the cards picked."""
+def judge(step: Step, ctx: TrumpContext, answer: Sequence[Card] | int) -> Judgement:
+    """Judge the learner's answer: an option index for ``choose``, else the cards picked
+    (``ctx``: ``model.context_for(step, rules)``)."""
     if isinstance(step, Choose):
         assert isinstance(answer, int)
-        return judge_choice(step, ctx, answer)
-    assert isinstance(step, Task) and step.answer is not None and ctx is not None
-    assert isinstance(answer, list)
+        return Judgement(answer in correct_options(step, ctx), "option")
+    assert isinstance(step, CardTask) and step.answer is not None
+    assert not isinstance(answer, int)
     return CARD_RULES[step.answer].judge(step, ctx, answer)
+
+
+def right_answers(step: Task, ctx: TrumpContext | None) -> list[Answer] | set[int]:
+    """Every right answer the engine accepts: option indexes, or card answers."""
+    if isinstance(step, Choose):
+        return correct_options(step, ctx)
+    assert isinstance(step, CardTask) and ctx is not None
+    return [answer_key(a) for a in CARD_RULES[step.answer or ""].answers(step, ctx)]
+
+
+def wrong_answer(step: Task, ctx: TrumpContext | None) -> Answer | int | None:
+    """One answer the engine refuses (for tests, the checker and the gallery)."""
+    if isinstance(step, Choose):
+        wrong = sorted(set(range(len(step.options))) - correct_options(step, ctx))
+        return wrong[0] if wrong else None
+    assert isinstance(step, CardTask) and ctx is not None
+    return CARD_RULES[step.answer or ""].wrong_answer(step, ctx)
+
+
+def task_needs(step: Task, ctx: TrumpContext | None) -> set[str]:
+    """The rule ideas a task needs, as its rule and position show them."""
+    if isinstance(step, Choose):
+        return CHOICE_RULES[step.answer or ""].needs(step, ctx)
+    assert isinstance(step, CardTask) and ctx is not None
+    return CARD_RULES[step.answer or ""].needs(step, ctx)
+
+
+def is_positional(step: Task) -> bool:
+    """Whether the step's rule depends on the level and the trumps (it needs a position)."""
+    rules: dict = CHOICE_RULES if isinstance(step, Choose) else CARD_RULES
+    rule = rules.get(step.answer or "")
+    return rule is None or rule.positional

@@ -1,109 +1,308 @@
-"""One learner working through one lesson: the state the lesson player scene draws.
+"""One learner working through one lesson: the state the lesson player draws.
 
-No pygame here, so the automated learner in the tests drives exactly what the scene
-drives.  Feedback keeps the judgement, not sentences: its text is made in the current
+No pygame here, so the tests drive exactly what the scene drives.
+
+- **Answers are earned.**  The first wrong answer to a position gets a hint that
+  points at the rule; the second shows the answer with the reason (the position is
+  then done, with one star).  A quiz question is answered once.
+- **Choices are shuffled per learner**, seeded and fixed while the lesson is open;
+  the right answer's place is balanced over the lesson (among the choices with as
+  many options), so no place holds it more often than its share.
+- **Drills** deal fresh positions until the learner gets ``streak`` right in a row.
+- **Stars against par**: par is one answer per task (``streak`` per drill); three
+  stars without a wrong answer, two with at most ``slack`` wrong ones, else one.
+
+Feedback keeps the judgement, not sentences: its text is made in the current
 language each time it is asked for, so switching language mid-step retranslates it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+import zlib
+from dataclasses import dataclass, field
 
-from engine import Card, Rules, TrumpContext
+from engine import Card, Rules, TrumpContext, lead_shape
 
-from tutor import hints
 from tutor.i18n import _
 
-from .model import Choose, Lesson, Step, Task
-from .rules import Judgement, judge
+from . import feedback as words
+from .drills import generate
+from .model import Answer, CardTask, Choose, Drill, Lesson, Quiz, Step, Task, answer_key, context_for
+from .rules import Judgement, correct_options, judge
+
+RIGHT, HINT, ANSWER = "right", "hint", "answer"
+"""Feedback tiers: a right answer; a first wrong one (the rule); the answer shown."""
+TRIES = 2
+"""Wrong answers before the answer is shown."""
 
 
-@dataclass(frozen=True)
+def slack_for(par: int) -> int:
+    """Wrong answers that still earn two stars: a quarter of par, at least one."""
+    return max(1, par // 4)
+
+
+def stars_for(mistakes: int, par: int) -> int:
+    """Stars against par: three without a wrong answer, two with at most ``slack_for``
+    wrong, else one (the lessons and the guided hand score alike)."""
+    if mistakes == 0:
+        return 3
+    return 2 if mistakes <= slack_for(par) else 1
+
+
+@dataclass
 class Feedback:
-    correct: bool
+    tier: str
     judgement: Judgement
-    step: Step
-    ctx: TrumpContext | None
+    task: Task
+    ctx: TrumpContext
     option: int | None = None
-    attempt: int = 0
+    """The option picked (its index in the step's options), for a choice."""
+    praise: int = 0
 
     @property
-    def cards(self) -> tuple[Card, ...]:
-        """Cards to point at: what a wrong answer should have been, or the right pick."""
-        return self.judgement.cards
+    def correct(self) -> bool:
+        return self.tier == RIGHT
 
     def title(self) -> str:
-        if self.correct:
-            praise = getattr(self.step, "praise", None)
-            return _(praise) if praise else hints.praise(self.attempt)
-        return _("Not quite.")
+        if self.tier == RIGHT:
+            return words.tr(self.task.praise) if self.task.praise else words.praise(self.praise)
+        return _("Not quite.") if self.tier == HINT else _("Not this time.")
 
     def lines(self) -> list[str]:
-        """Why: for a right answer the step's explanation, else the rule's reason; for a
-        wrong one the broken rule, the cards that satisfy it, and the option's note."""
-        j = self.judgement
-        lines = []
-        if not self.correct and self.option is not None and isinstance(self.step, Choose):
-            note = self.step.options[self.option].feedback
-            if note:
-                lines.append(_(note))
-        if self.correct and self.step.explain:
-            lines.append(_(self.step.explain))
+        task, j = self.task, self.judgement
+        if self.tier == RIGHT:
+            return words.right_lines(j, task.explain)
+        if self.tier == HINT:
+            note = None
+            if isinstance(task, Choose) and self.option is not None:
+                note = task.options[self.option].feedback
+            suit = None
+            if isinstance(task, CardTask):
+                lead = _lead_of(task)
+                suit = self.ctx.suit_of(lead[0]) if lead else None
+                if j.reason == "must_play_pair" and lead and lead_shape(lead, self.ctx).pairs > 1:
+                    j = Judgement(False, "must_play_pairs", j.cards)  # a tractor or a throw led
+            return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note, task.answer)
+        shown = shown_answer(task, self.ctx)
+        lines = [words.answer_line(self.ctx.sorted(shown) if isinstance(task, CardTask) else shown)]
+        if task.explain:
+            lines.append(words.tr(task.explain))
+        elif isinstance(task, Choose):
+            lines.extend(words.hint_lines(Judgement(False, "option"), self.ctx, rule=task.answer))
         else:
-            count = getattr(self.step, "count", None)
-            lines.extend(hints.explain(j.reason, j.cards, self.ctx, count))
-        if not self.correct and not lines:
-            lines.append(_("Look again and try once more."))
+            lines.extend(words.right_lines(judge(task, self.ctx, list(shown)), None))
         return lines
+
+
+def _lead_of(task: CardTask) -> list[Card]:
+    trick = getattr(task, "trick", None)
+    if trick is not None and trick.plays[0] is not None:
+        return list(trick.plays[0])
+    return list(getattr(task, "lead", ()))
+
+
+def shown_answer(task: Task, ctx: TrumpContext) -> Answer | str:
+    """The answer to show: the author's first, or for a choice the right option's label."""
+    if isinstance(task, Choose):
+        option = task.options[min(correct_options(task, ctx))]
+        return option.label or tuple(option.cards)
+    assert isinstance(task, CardTask)
+    return task.expect[0] if task.expect else ()
+
+
+@dataclass
+class StepState:
+    """How far the learner is with one step (for a drill: its current position)."""
+
+    wrong: int = 0
+    """Wrong answers to the current position."""
+    solved: bool = False
+    revealed: bool = False
+    picks: list[int] = field(default_factory=list)
+    """Options picked for the current position (indexes into its options)."""
+    played: Answer | None = None
+    """The right answer given or shown (drawn in the trick)."""
+    mistakes: int = 0
+    """Wrong answers to this step, all positions together."""
+    streak: int = 0
+    dealt: int = 0
+    task: Task | None = None
+    """A drill's current position."""
+
+    @property
+    def done(self) -> bool:
+        """The current position is answered (right, or the answer shown)."""
+        return self.solved or self.revealed
+
+
+class Balancer:
+    """Places the right answer of each choice so that, among the choices with the
+    same number of options, every place holds it equally often (within one)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.count: dict[int, list[int]] = {}
+
+    def order(self, n: int, right: int) -> list[int]:
+        """A display order of ``n`` options (a list of option indexes)."""
+        count = self.count.setdefault(n, [0] * n)
+        least = min(count)
+        place = self.rng.choice([p for p in range(n) if count[p] == least])
+        count[place] += 1
+        wrong = [i for i in range(n) if i != right]
+        self.rng.shuffle(wrong)
+        wrong.insert(place, right)
+        return wrong
 
 
 class LessonRun:
     """Progress through the steps shown under ``rules``: answers, mistakes, stars."""
 
-    def __init__(self, lesson: Lesson, rules: Rules | None = None) -> None:
+    def __init__(self, lesson: Lesson, rules: Rules | None = None, seed: int = 0) -> None:
         self.lesson = lesson
         self.rules = rules if rules is not None else Rules()
-        self.steps = lesson.steps_for(self.rules)
+        self.seed = seed
+        self.rng = random.Random(f"order:{lesson.id}:{seed}")
+        self.steps: list[Step] = []
+        self.quiz: set[int] = set()
+        for step in lesson.steps_for(self.rules):
+            if isinstance(step, Quiz):
+                for item in self._draw(step):
+                    self.quiz.add(len(self.steps))
+                    self.steps.append(item)
+            else:
+                self.steps.append(step)
+        self.states = [StepState() for _ in self.steps]
         self.index = 0
-        self.solved: set[int] = set()
-        self.mistakes = 0
         self.feedback: Feedback | None = None
+        self.balancer = Balancer(self.rng)
+        self._orders: dict[tuple[int, int], list[int]] = {}
+        for i, step in enumerate(self.steps):
+            if isinstance(step, Choose):
+                self.order(i)
+
+    def _draw(self, quiz: Quiz) -> list[Task]:
+        """``quiz.count`` fresh questions, going round the pool in a shuffled order."""
+        pool = list(quiz.pool)
+        random.Random(f"quiz:{self.lesson.id}:{self.seed}").shuffle(pool)
+        return [generate(pool[i % len(pool)], self._seed("quiz", i), self.rules) for i in range(quiz.count)]
+
+    def _seed(self, *parts: object) -> int:
+        return zlib.crc32(":".join(map(str, (self.lesson.id, self.seed, *parts))).encode())
+
+    # ----------------------------------------------------------------- where we are
 
     @property
     def step(self) -> Step:
         return self.steps[self.index]
 
     @property
-    def ctx(self) -> TrumpContext | None:
-        position = getattr(self.step, "position", None)
-        return position.context(self.rules) if position is not None else None
+    def state(self) -> StepState:
+        return self.states[self.index]
+
+    @property
+    def task(self) -> Task | None:
+        """What the learner answers now: the step itself, or a drill's position."""
+        step = self.step
+        if isinstance(step, Drill):
+            state = self.state
+            if state.task is None:
+                state.task = generate(step.generator, self._seed(self.index, state.dealt), self.rules)
+                state.dealt += 1
+            return state.task
+        return step if isinstance(step, Task) else None
+
+    @property
+    def ctx(self) -> TrumpContext:
+        """The context the current task is judged in."""
+        return context_for(self.task or self.step, self.rules)
+
+    @property
+    def display_ctx(self) -> TrumpContext | None:
+        """The context cards are drawn in (★, order); ``None`` without a position."""
+        target = self.task or self.step
+        return self.ctx if getattr(target, "position", None) is not None else None
 
     @property
     def is_task(self) -> bool:
-        return isinstance(self.step, Task)
+        return self.task is not None
 
-    @property
-    def tasks(self) -> int:
-        return sum(isinstance(s, Task) for s in self.steps)
+    def order(self, index: int | None = None) -> list[int]:
+        """The display order of the options of the choice at ``index`` (default: now)."""
+        i = self.index if index is None else index
+        state = self.states[i]
+        key = (i, state.dealt)
+        if key not in self._orders:
+            task = state.task if isinstance(self.steps[i], Drill) else self.steps[i]
+            assert isinstance(task, Choose)
+            right = correct_options(task, context_for(task, self.rules))
+            self._orders[key] = self.balancer.order(len(task.options), min(right))
+        return self._orders[key]
 
-    def can_advance(self) -> bool:
-        return not self.is_task or self.index in self.solved
+    # ----------------------------------------------------------------- answering
 
-    def answer(self, answer: list[Card] | int) -> Feedback:
-        """Judge an option index (choose) or the picked cards; wrong answers count as
-        mistakes and leave the step open for another try."""
-        step = self.step
-        judgement = judge(step, self.ctx, answer)
-        if judgement.correct:
-            self.solved.add(self.index)
-        else:
-            self.mistakes += 1
+    def answer(self, answer: list[Card] | tuple[Card, ...] | int) -> Feedback | None:
+        """Judge an option index (choose) or the cards picked; ``None`` when the current
+        position is already answered."""
+        task, state = self.task, self.state
+        if task is None or state.done:
+            return None
+        judgement = judge(task, self.ctx, answer)
         option = answer if isinstance(answer, int) else None
-        self.feedback = Feedback(judgement.correct, judgement, step, self.ctx, option, self.index)
+        if option is not None:
+            state.picks.append(option)
+        if judgement.correct:
+            state.played = None if option is not None else answer_key(answer)  # type: ignore[arg-type]
+            tier = RIGHT
+            self._right(state)
+        else:
+            state.wrong += 1
+            state.mistakes += 1
+            tries = 1 if self.index in self.quiz else TRIES
+            tier = ANSWER if state.wrong >= tries else HINT
+            if tier == ANSWER:
+                state.revealed = True
+                shown = shown_answer(task, self.ctx)
+                state.played = shown if isinstance(task, CardTask) else None
+                if isinstance(self.step, Drill):
+                    state.streak = 0
+        self.feedback = Feedback(tier, judgement, task, self.ctx, option, self.index)
         return self.feedback
 
+    def _right(self, state: StepState) -> None:
+        if isinstance(self.step, Drill):
+            state.streak = 0 if state.wrong else state.streak + 1
+            if state.streak >= self.step.streak:
+                state.solved = True
+            else:
+                state.revealed = True  # this position is done; another follows
+        else:
+            state.solved = True
+
+    def position_done(self) -> bool:
+        """A drill's current position is answered and another one is due."""
+        return isinstance(self.step, Drill) and self.state.done and not self.state.solved
+
+    def new_position(self) -> bool:
+        """Deal the drill's next position (after the current one is answered)."""
+        if not self.position_done():
+            return False
+        state = self.state
+        state.task, state.wrong, state.revealed, state.picks, state.played = None, 0, False, [], None
+        self.feedback = None
+        return True
+
+    # ----------------------------------------------------------------- moving
+
+    def can_advance(self) -> bool:
+        step, state = self.step, self.state
+        if isinstance(step, Drill):
+            return state.solved
+        return not isinstance(step, Task) or state.done
+
     def next(self) -> bool:
-        """Move on if allowed; False at the end or while a task is unsolved."""
+        """Move on if allowed; False at the end or while a task is open."""
         if not self.can_advance() or self.index + 1 >= len(self.steps):
             return False
         self.index += 1
@@ -122,14 +321,36 @@ class LessonRun:
         self.index = max(0, min(index, len(self.steps) - 1))
         self.feedback = None
 
+    # ----------------------------------------------------------------- result
+
+    def open_steps(self) -> list[int]:
+        """Steps still to answer (tasks not done, drills not finished)."""
+        return [i for i, s in enumerate(self.steps)
+                if (isinstance(s, Drill) and not self.states[i].solved) or
+                (isinstance(s, Task) and not self.states[i].done)]
+
     @property
     def finished(self) -> bool:
-        return self.index == len(self.steps) - 1 and self.can_advance() and \
-            all(i in self.solved for i, s in enumerate(self.steps) if isinstance(s, Task))
+        return self.index == len(self.steps) - 1 and not self.open_steps()
+
+    @property
+    def tasks(self) -> int:
+        return sum(isinstance(s, (Task, Drill)) for s in self.steps)
+
+    @property
+    def par(self) -> int:
+        """Answers a learner makes without a slip: one per task, ``streak`` per drill."""
+        return sum(s.streak if isinstance(s, Drill) else 1 for s in self.steps if isinstance(s, (Task, Drill)))
+
+    @property
+    def slack(self) -> int:
+        """Wrong answers that still earn two stars."""
+        return slack_for(self.par)
+
+    @property
+    def mistakes(self) -> int:
+        return sum(state.mistakes for state in self.states)
 
     @property
     def stars(self) -> int:
-        """3 without a mistake, 2 with one per three tasks at most, else 1."""
-        if self.mistakes == 0:
-            return 3
-        return 2 if self.mistakes * 3 <= max(self.tasks, 1) else 1
+        return stars_for(self.mistakes, self.par)

@@ -7,30 +7,52 @@ To add a scene:
 2. add it to ``SCENES`` below; if its constructor needs more than the services, or it
    is an overlay that needs a scene below it, override the ``demo`` classmethod to
    return the scenes to push with demo content;
-3. open it from another scene with ``self.services.app.stack.push(MyScene(...))``;
+3. open it from another scene with ``self.services.navigator.push(MyScene(...))``;
 4. render it in both languages and look at the result:
-   ``python main.py --scene NAME --lang zh --size 960x600 --screenshot out.png``.
+   ``.venv/bin/python main.py --scene NAME --lang zh --size 960x600 --screenshot out.png``.
+
+A scene's module is imported when the scene is first asked for (``SCENES[name]``), so
+the app starts by loading the home screen only.
 """
 
 from __future__ import annotations
 
-from ..scene import Scene
-from .home import HomeScene
-from .lessons import LessonBrowserScene, LessonPlayerScene
-from .notice import NoticeScene
-from .practice import PracticeTableScene
-from .rules import RulesReferenceScene
-from .settings import SettingsScene
-from .summary import HandSummaryScene
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 
-SCENES: dict[str, type[Scene]] = {
-    "home": HomeScene,
-    "settings": SettingsScene,
-    "lessons": LessonBrowserScene,
-    "lesson": LessonPlayerScene,
-    "rules": RulesReferenceScene,
-    "practice": PracticeTableScene,
-    "summary": HandSummaryScene,
-}
+from ..scene import Scene
+
+
+class _Registry(Mapping[str, type[Scene]]):
+    """Scene classes by name, from ``"module:Class"`` (relative to this package)."""
+
+    def __init__(self, where: dict[str, str]) -> None:
+        self._where = where
+
+    def __getitem__(self, name: str) -> type[Scene]:
+        module, _, cls = self._where[name].partition(":")
+        scene: type[Scene] = getattr(import_module(module, __name__), cls)
+        return scene
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+SCENES: Mapping[str, type[Scene]] = _Registry({
+    "home": ".home:HomeScene",
+    "settings": ".settings:SettingsScene",
+    "lessons": ".lessons:LessonBrowserScene",
+    "lesson": ".lessons:LessonPlayerScene",
+    "rules": ".rules:RulesReferenceScene",
+    "practice": ".practice:PracticeTableScene",
+    "summary": ".summary:HandSummaryScene",
+    "review": ".review:ReviewScene",
+})
+
+from .home import HomeScene  # noqa: E402  (the first screen, always needed)
+from .notice import NoticeScene  # noqa: E402
 
 __all__ = ["SCENES", "HomeScene", "NoticeScene"]

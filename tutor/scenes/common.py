@@ -26,10 +26,12 @@ FOOTER = N_("F2: 中文 / English · Esc: back · arrows and Enter, or number ke
 class Chrome:
     """Title bar and footer of a full-screen scene, with a Back button."""
 
-    def __init__(self, services: "Services", title: TextSource, back: bool = True) -> None:
+    def __init__(self, services: "Services", title: TextSource, back: bool = True, footer: str = FOOTER) -> None:
         self.services = services
         self.title = title
-        self.back = Button(services, N_("Back"), services.app.back, px=18) if back else None
+        self.footer_text = footer
+        """The keys this screen answers to (a msgid): the footer promises only what works."""
+        self.back = Button(services, N_("Back"), services.navigator.back, px=18) if back else None
         self.metrics = Metrics(1280, 800)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.footer = pygame.Rect(0, 0, 0, 0)
@@ -54,7 +56,7 @@ class Chrome:
 
     def footer_layout(self) -> TextLayout:
         m = self.metrics
-        return fit_text(self.services.fonts, _(FOOTER), m.fpx(15), m.width - m.px(40), self.footer.height,
+        return fit_text(self.services.fonts, _(self.footer_text), m.fpx(15), m.width - m.px(40), self.footer.height,
                         colour=ON_FELT_SOFT, min_px=9)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from engine import TrumpContext, parse_cards
 
-from .. import i18n
 from ..i18n import N_, _
 from ..scene import Scene
 from ..theme import ON_FELT, Metrics
@@ -16,10 +15,6 @@ from ..text import TextLayout
 from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from .common import LANGUAGE_NAMES, Chrome
-from .lessons import LessonBrowserScene, LessonPlayerScene
-from .practice import PracticeTableScene
-from .rules import RulesReferenceScene
-from .settings import SettingsScene
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -27,33 +22,64 @@ if TYPE_CHECKING:
 SHOWCASE = "BJ LJ H10 S10 HA HK SA SK S5 DQ D10 C9 C9"
 TAGLINE = N_(
     "Learn Shengji (升级 / Tractor) step by step, then play hands against the computer "
-    "with a coach at your side. Cards with ★ are trumps."
+    "with a coach at your side. Cards marked ★ are trumps, the strongest cards (lesson 3 "
+    "explains them)."
 )
 
 
 class HomeScene(Scene):
+    """The menu.  "Continue lesson" is offered once the learner has opened a lesson
+    (a brand-new user starts from Lessons); the menu is rebuilt when the screen comes
+    back to the top, so it follows the progress made meanwhile."""
+
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
-        app = services.app
         self.chrome = Chrome(services, N_("Shengji Tutor"), back=False)
-        push = app.stack.push
-        specs = [
-            (N_("Continue lesson"), lambda: push(LessonPlayerScene(services))),
-            (N_("Lessons"), lambda: push(LessonBrowserScene(services))),
-            (N_("Practice"), lambda: push(PracticeTableScene(services))),
-            (N_("Settings"), lambda: push(SettingsScene(services))),
-            (N_("Rules reference"), lambda: push(RulesReferenceScene(services))),
-            (self.language_label, app.next_language),
-            (N_("Quit"), app.quit),
-        ]
-        self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
-        self.menu = Menu(self.buttons)
+        self.buttons: list[Button] = []
+        self.menu = Menu([])
+        self._build_menu()
         self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
         self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
 
-    @staticmethod
-    def language_label() -> str:
-        return _("Language: {name}").format(name=LANGUAGE_NAMES[i18n.language()])
+    def _build_menu(self) -> None:
+        services = self.services
+        specs = [
+            (N_("Lessons"), self._opener("lessons")),
+            (N_("Practice"), self._opener("practice")),
+            (N_("Settings"), self._opener("settings")),
+            (N_("Rules reference"), self._opener("rules")),
+            (self.language_label, services.translator.next_language),
+            (N_("Quit"), services.navigator.quit),
+        ]
+        self.offers_continue = bool(services.store.progress)
+        if self.offers_continue:
+            specs.insert(0, (N_("Continue lesson"), self._continue))
+        self.buttons = [Button(services, label, action, hotkey=n) for n, (label, action) in enumerate(specs, 1)]
+        self.menu = Menu(self.buttons)
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        """Open scene ``name``, importing its module only then (a quick start)."""
+
+        def open_scene() -> None:
+            from . import SCENES
+
+            self.services.navigator.push(SCENES[name](self.services))
+
+        return open_scene
+
+    def _continue(self) -> None:
+        """The first lesson (or the guided hand) not completed yet."""
+        from .lessons import continue_scene
+
+        self.services.navigator.push(continue_scene(self.services))
+
+    def resume(self) -> None:
+        if bool(self.services.store.progress) != self.offers_continue:
+            self._build_menu()
+            self.resize(self.metrics)
+
+    def language_label(self) -> str:
+        return _("Language: {name}").format(name=LANGUAGE_NAMES[self.services.translator.language])
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)

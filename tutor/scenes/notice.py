@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
-from ..i18n import N_, _
+from ..i18n import N_
 from ..scene import Scene
 from ..settings import Notice
+from ..text import layout_text
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
 from ..widgets.base import Widget, panel, veil
@@ -25,16 +26,24 @@ class NoticeScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.notices = list(notices)
         self.text = TextPanel(services, self.message, px=20, background=None)
-        self.ok = Button(services, N_("OK"), services.app.back, hotkey=1)
+        self.ok = Button(services, N_("OK"), services.navigator.back, hotkey=1)
         self.menu = Menu([self.ok])
 
     def message(self) -> str:
-        return "\n".join(_(n.msgid).format(**dict(n.params)) for n in self.notices)
+        return "\n\n".join(n.text() for n in self.notices)
+
+    def add(self, notices: Sequence[Notice]) -> None:
+        """More to say while this notice is open."""
+        self.notices += notices
+        self.resize(self.metrics)
 
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
         m = metrics
-        box = pygame.Rect(0, 0, min(m.px(720), m.width - m.px(40)), m.px(260))
+        width = min(m.px(720), m.width - m.px(40))
+        text = layout_text(self.services.fonts, self.message(), m.fpx(self.text.px), width - 2 * m.px(20))
+        height = min(m.height - m.px(40), max(m.px(260), text.height + m.px(110)))  # grows for a long message
+        box = pygame.Rect(0, 0, width, height)
         box.center = (m.width // 2, m.height // 2)
         self.box = box
         pad = m.px(20)

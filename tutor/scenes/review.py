@@ -1,9 +1,13 @@
 """The review of a finished hand, trick by trick.
 
-Each trick is shown as it was played; where the coach (the learner's AI) would have
-played differently, the learner's cards are marked and the coach's play is shown with
-its reason and the lesson that teaches the rule involved.  ←/→ step through the tricks,
-N jumps to the next marked one.
+Each trick is shown as it was played, each play captioned with its seat, the leader
+tagged and the winner framed, the cards of a play in the order the sentences name
+them; where the learner's play cost something measurable (``tutor.coach.review``:
+points given, a trick lost that a legal play would have won for sure, trumps spent for
+nothing, kitty points lost), the learner's cards are marked, the better play is shown
+with what the mistake cost, and the lesson that teaches the idea is one button away
+(the button is there only then).  ←/→ step through the tricks, N jumps to the
+next marked one.
 """
 
 from __future__ import annotations
@@ -29,57 +33,94 @@ class ReviewScene(Scene):
     def __init__(self, services: "Services", table: PracticeTable) -> None:
         super().__init__(services)
         self.table = table
-        self.notes = {note.trick: note for note in table.review()}
         tricks = table.game.tricks
+        self.notes: dict[int, coach.ReviewNote] = {}
+        for note in table.review():
+            # the kitty's note belongs to the last trick, which decided it
+            self.notes.setdefault(note.trick if note.trick is not None else len(tricks) - 1, note)
         self.index = min(self.notes) if self.notes else 0
         self.chrome = Chrome(services, N_("Review"))
-        self.trick = TrickView(services, viewer=table.learner)
+        self.trick = TrickView(services, viewer=table.learner,
+                               names=lambda seat: coach.seat_label(seat, table.learner))
         self.text = TextPanel(services, self.trick_text, px=20, min_px=11)
         self.prev = Button(services, N_("Previous trick"), lambda: self.go(-1), hotkey=1)
         self.next = Button(services, N_("Next trick"), lambda: self.go(1), hotkey=2)
-        self.marked = Button(services, N_("Next difference"), self.next_marked, hotkey=3)
+        self.marked = Button(services, N_("Next mistake"), self.next_marked, hotkey=3)
         self.lesson = Button(services, self.lesson_label, self.open_lesson, hotkey=4)
+        """Shown only for a trick whose mistake a lesson teaches."""
         self.menu = Menu([self.prev, self.next, self.marked, self.lesson], horizontal=True)
-        self.alt_label = TextPanel(services, N_("The coach's play:"), px=18, min_px=11, background=None,
+        self.alt_label = TextPanel(services, N_("The better play:"), px=18, min_px=11, background=None,
                                    colour=ON_FELT)
         self.count = len(tricks)
         self._show()
+
+    @classmethod
+    def demo(cls, services: "Services") -> list[Scene]:
+        """``--scene review``: the practice demo's deal played to its end, the learner
+        following badly — the most points it can while an opponent is winning, the
+        fewest otherwise — so there are costly plays to show, opened from that hand's
+        summary."""
+        from engine import points
+        from engine.claims import Position
+        from engine.game import HAND_OVER, MATCH_OVER, TRICKS
+        from engine.play import iter_legal_follows
+
+        from .practice import PracticeTableScene
+        from .summary import HandSummaryScene
+
+        table_scene = PracticeTableScene.demo(services)[0]
+        assert isinstance(table_scene, PracticeTableScene)
+        table = table_scene.table
+
+        def following(t: PracticeTable) -> bool:
+            return t.phase in (HAND_OVER, MATCH_OVER) or (t.phase == TRICKS and t.learner_to_act and bool(t.view.lead))
+
+        table_scene.play_out(until=following)
+        while table.phase == TRICKS:
+            view = table.view
+            winner = Position(view).winner
+            feed = winner is not None and winner % 2 != view.seat % 2
+            legal = iter_legal_follows(view.hand, view.lead or (), view.ctx)
+            table.submit(list(max(legal, key=lambda p: points(p) if feed else -points(p))))
+            table_scene.play_out(until=following)
+        return [table_scene, HandSummaryScene(services, table_scene), cls(services, table)]
 
     # ------------------------------------------------------------ content
 
     def trick_text(self) -> str:
         record = self.table.game.tricks[self.index]
         learner = self.table.learner
-        ctx = self.table.game.ctx
-        assert ctx is not None
-        lines = [_("Trick {k} of {n}: {who} led; {winner} won it.").format(
-            k=self.index + 1, n=self.count, who=coach.seat_label(record.leader, learner),
-            winner=coach.seat_label(record.winner, learner))]
+        template = (_("Trick {k} of {n}: {who} led and won it.") if record.winner == record.leader else
+                    _("Trick {k} of {n}: {who} led; {winner} won it."))
+        lines = [template.format(k=self.index + 1, n=self.count, who=coach.seat_name(record.leader, learner),
+                                 winner=coach.seat_name(record.winner, learner))]
         if record.points:
             lines[0] = coach.then(lines[0], ngettext("It carried {p} point.", "It carried {p} points.",
                                                      record.points).format(p=record.points))
         note = self.notes.get(self.index)
         if note is None:
-            lines.append(_("Your play here is the one the coach would choose."))
+            lines.append(_("Your play in this trick cost nothing the coach could measure."))
         else:
-            lines.append(note.text(ctx))
-        lines.append(ngettext("The coach would have played differently in {n} trick.",
-                              "The coach would have played differently in {n} tricks.",
-                              len(self.notes)).format(n=len(self.notes)))
+            lines.append(note.text())
+        lines.append(_("Decisions that cost something this hand: {n}.").format(n=len(self.notes)))
         return "\n\n".join(lines)
 
     def lesson_label(self) -> str:
         note = self.notes.get(self.index)
-        return note.lesson_text() if note is not None else _("No lesson needed")
+        return note.lesson_text() if note is not None else ""
 
     def _show(self) -> None:
         record = self.table.game.tricks[self.index]
         self.trick.set_trick([(p.seat, p.cards) for p in record.plays], record.winner,
-                             self.table.game.ctx)
+                             self.table.game.ctx, record.leader)
         self.prev.enabled = self.index > 0
         self.next.enabled = self.index < self.count - 1
         self.marked.enabled = any(k > self.index for k in self.notes)
-        self.lesson.enabled = self.index in self.notes
+        note = self.notes.get(self.index)
+        self.lesson.enabled = note is not None and bool(note.lesson_text())
+        self.menu.buttons = [self.prev, self.next, self.marked] + ([self.lesson] if self.lesson.enabled else [])
+        self.menu.focus = min(self.menu.focus, len(self.menu.buttons) - 1)
+        self.menu._sync()
 
     # ------------------------------------------------------------ actions
 
@@ -95,17 +136,15 @@ class ReviewScene(Scene):
 
     def open_lesson(self) -> None:
         """Open the lesson named on the button (the lessons list if it cannot be read)."""
-        from ..lessons import load_all
         from .lessons import LessonBrowserScene, LessonPlayerScene
 
         note = self.notes.get(self.index)
         if note is None:
             return
-        rules = self.services.store.settings.rule_set()
-        lesson = next((item for item in load_all(rules=rules) if item.id == note.lesson and item.available), None)
-        stack = self.services.app.stack
-        stack.push(LessonPlayerScene(self.services, lesson) if lesson is not None
-                   else LessonBrowserScene(self.services))
+        lesson = self.services.lessons.lesson(note.lesson, self.services.store.settings.rule_set()) \
+            if note.lesson else None
+        self.services.navigator.push(LessonPlayerScene(self.services, lesson) if lesson is not None
+                                     else LessonBrowserScene(self.services))
 
     # ------------------------------------------------------------ scene
 
@@ -131,7 +170,8 @@ class ReviewScene(Scene):
         self.lesson.place((x, area.bottom - button_h, area.right - x, button_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [self.trick, self.text, self.alt_label, *self.menu.buttons]
+        shown: list[Widget] = [self.trick, self.text, *self.menu.buttons]
+        return shown + ([self.alt_label] if self.index in self.notes else [])
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:

@@ -1,10 +1,11 @@
 """The rules reference: the default rules in plain words, a page per topic.
 
 Pages come from ``lessons/reference.yaml`` (``tutor.lessons.reference``): one per rules
-topic with example cards and a link to the lesson that teaches it, then the rule
-options in force (one line each), questions, strategy tips, common mistakes and a
-short history.  ↑/↓ or the number keys pick a page, L opens its lesson, B shows both
-languages.
+topic with example cards and a link to the lesson that teaches it (the lesson index
+says which), the glossary of every term the lessons use, the rule options in force
+(one line each), questions, strategy tips, common mistakes and a short history.
+↑/↓ or a click picks a page, the wheel or Page Up/Down scrolls a long one, L opens
+the page's lesson, B shows both languages.
 """
 
 from __future__ import annotations
@@ -14,43 +15,55 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ..i18n import N_, _
-from ..lessons import Lesson, load_all
-from ..lessons.reference import Section, load_reference
+from ..lessons import Lesson, LessonLibrary
+from ..lessons.reference import Section
 from ..scene import Scene
 from ..text import TextLayout
 from ..theme import ON_FELT, Metrics
 from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
-from .common import Chrome
-from .lessons import BILINGUAL_KEY, LessonPlayerScene, bilingual
+from ..widgets.scroll_text import ScrollText
+from .lessons import BILINGUAL_KEY, LessonPlayerScene, bilingual, library_of
+from .lessons.views import arrange
+from .lessons.words import LessonChrome
 
 if TYPE_CHECKING:
     from ..services import Services
 
+FOOTER = N_("↑/↓: page · Page Up/Down: scroll · L: open the lesson · B: both languages · Esc: back")
+
+
 class RulesReferenceScene(Scene):
-    def __init__(self, services: "Services", topic: str | None = None) -> None:
+    def __init__(self, services: "Services", topic: str | None = None, *, term: str | None = None,
+                 library: LessonLibrary | None = None) -> None:
         super().__init__(services)
+        self.library = library or library_of(services)
         self.rules = services.store.settings.rule_set()
-        self.reference, self.problems = load_reference()
+        self.reference, self.problems = self.library.reference()
         self.bilingual = False
-        self.lessons = {x.id: x for x in load_all(rules=self.rules) if isinstance(x, Lesson)}
-        self.chrome = Chrome(services, N_("Rules reference"))
-        sections = self.reference.sections if self.reference else ()
+        self.lessons = {x.id: x for x in self.library.lessons(self.rules) if isinstance(x, Lesson)}
+        self.chrome = LessonChrome(services, N_("Rules reference"), FOOTER)
         titles = self.reference.headings() if self.reference else []
         self.pages = [Button(services, self._label(t), self._chooser(i), px=16) for i, t in enumerate(titles)]
         self.menu = Menu(self.pages)
         self.heading = TextPanel(services, self.heading_text, px=24, bold=True, colour=ON_FELT, background=None)
-        self.body = TextPanel(services, self.body_text, px=18)
+        self.body = ScrollText(services, self.body_text, px=18)
         self.example = HandFan(services)
         self.caption = TextPanel(services, self.caption_text, px=15, colour=ON_FELT, background=None)
         self.lesson_link = Button(services, self.lesson_label, self.open_lesson, px=17)
         self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
         self.page = 0
-        if topic is not None and self.reference is not None:
-            self.page = next((i for i, s in enumerate(sections) if s.id == topic), 0)
+        if self.reference is not None:
+            if term is not None:
+                self.page = self.reference.glossary_page
+            elif topic is not None:
+                self.page = next((i for i, s in enumerate(self.reference.sections) if s.id == topic), 0)
         self.menu.focus = self.page
         self.menu._sync()
         self._load_page()
+        found = self.reference.term(term) if self.reference is not None and term else None
+        if found is not None:
+            self.body.scroll_to(_(found.heading))
 
     def _label(self, msgid: str) -> Callable[[], str]:
         return lambda: _(msgid)
@@ -67,12 +80,23 @@ class RulesReferenceScene(Scene):
             return None
         return self.reference.sections[self.page]
 
+    def _lesson(self) -> Lesson | None:
+        section = self.section
+        lesson_id = self.library.lesson_for_section(section.id) if section else None
+        return self.lessons.get(lesson_id or "")
+
     def _load_page(self) -> None:
         section = self.section
         example = section.examples[0] if section and section.examples else None
         ctx = example.position.context(self.rules) if example and example.position else None
-        self.example.set_cards(example.cards if example else (), ctx)
-        self.lesson_link.enabled = bool(section and section.lesson in self.lessons)
+        if example is not None:
+            cards, badges = arrange(example.cards, example.sort, ctx)
+            self.example.set_cards(cards, None)
+            self.example.ctx = badges
+        else:
+            self.example.set_cards(())
+        self.lesson_link.enabled = self._lesson() is not None
+        self.body.offset = 0
         self.resize(self.metrics)
 
     # ----------------------------------------------------------------- text
@@ -91,10 +115,12 @@ class RulesReferenceScene(Scene):
             return "\n".join("· " + bilingual(line, on) for line in section.body)
         extra = self.page - len(reference.sections)
         if extra == 0:
-            return "\n".join("· " + bilingual(line, on) for line in reference.option_lines(self.rules))
+            return "\n\n".join(f"● {bilingual(t.heading, on, ' / ')}\n{bilingual(t.body, on)}" for t in reference.glossary)
         if extra == 1:
-            return "\n".join(f"{bilingual(f.question, on)}\n{bilingual(f.body, on)}" for f in reference.faq)
-        page = reference.pages[extra - 2]
+            return "\n".join("· " + bilingual(line, on) for line in reference.option_lines(self.rules))
+        if extra == 2:
+            return "\n\n".join(f"{bilingual(f.question, on)}\n{bilingual(f.body, on)}" for f in reference.faq)
+        page = reference.pages[extra - 3]
         bullet = "" if page is reference.pages[-1] else "· "  # the history reads as paragraphs
         return "\n".join(bullet + bilingual(line, on) for line in page.body)
 
@@ -105,19 +131,18 @@ class RulesReferenceScene(Scene):
         return bilingual(section.examples[0].caption, self.bilingual)
 
     def lesson_label(self) -> str:
-        section = self.section
-        lesson = self.lessons.get(section.lesson or "") if section else None
+        lesson = self._lesson()
         if lesson is None:
             return ""
-        return _("Lesson {n}: {title}").format(n=int(lesson.id), title=_(lesson.title))
+        number = list(self.lessons).index(lesson.id) + 1
+        return _("Lesson {n}: {title}").format(n=number, title=_(lesson.title))
 
     # ----------------------------------------------------------------- actions
 
     def open_lesson(self) -> None:
-        section = self.section
-        lesson = self.lessons.get(section.lesson or "") if section else None
+        lesson = self._lesson()
         if lesson is not None:
-            self.services.app.stack.push(LessonPlayerScene(self.services, lesson, self.rules))
+            self.services.navigator.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
 
     def toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual
@@ -128,10 +153,10 @@ class RulesReferenceScene(Scene):
         super().resize(metrics)
         m = metrics
         area = self.chrome.place(m)
-        gap = m.px(6)
+        gap = m.px(5)
         left_w = min(m.px(280), area.width // 3)
         n = max(1, len(self.pages))
-        h = min(m.px(40), (area.height - m.px(50) - gap * (n - 1)) // n)
+        h = min(m.px(40), (area.height - m.px(48) - gap * n) // n)
         for i, button in enumerate(self.pages):
             button.place((area.left, area.top + i * (h + gap), left_w, h), m)
         self.both.place((area.left, area.bottom - m.px(40), left_w, m.px(40)), m)
@@ -148,10 +173,13 @@ class RulesReferenceScene(Scene):
         y += fan_h
         self.caption.place((right.left, y, right.width, caption_h), m)
         y += caption_h + m.px(8)
-        self.lesson_link.place((right.right - m.px(420), y, m.px(420), link_h), m)
+        link_w = min(m.px(460), right.width)
+        self.lesson_link.place((right.right - link_w, y, link_w, link_h), m)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:
+            return None
+        if self.body.handle_event(event) is None:
             return None
         if event.type == pygame.KEYDOWN:
             if event.key == BILINGUAL_KEY:
@@ -193,4 +221,3 @@ class RulesReferenceScene(Scene):
 
     def text_layouts(self) -> list[TextLayout]:
         return self.chrome.text_layouts() + super().text_layouts()
-

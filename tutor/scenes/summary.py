@@ -1,5 +1,6 @@
 """The hand summary, over the practice table: the kitty turned up, the points, the row
-of the level table that applied, the levels gained and the next dealer."""
+of the level table that applied, the levels gained and the next dealer — all read off
+the engine's ``hand_outcome``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.game import MATCH_OVER, TEAMS, Game, HandSummary
+from engine import HandOutcome
+from engine.game import MATCH_OVER, TEAMS, Game
 
 from .. import coach
 from ..i18n import N_, _, ngettext
@@ -21,63 +23,71 @@ if TYPE_CHECKING:
     from ..services import Services
     from .practice import PracticeTableScene
 
-HOLD_ROWS = {
-    3: N_("Attackers 0 points or less: the dealers go up 3 levels."),
-    2: N_("Attackers 5–35 points: the dealers go up 2 levels."),
-    1: N_("Attackers 40–75 points: the dealers go up 1 level."),
-}
-"""The rows of the level table (RULES.md §8) where the dealers hold."""
 
-
-def level_table_row(result: HandSummary) -> str:
-    """The row of the level table that applied to ``result``."""
-    if not result.attackers_take_over:
-        return _(HOLD_ROWS[result.levels])
-    if result.levels == 0:
-        return _("Attackers 80–115 points: they take over as dealers, no level change.")
-    low = 80 + 40 * result.levels
+def level_table_row(outcome: HandOutcome) -> str:
+    """The row of the level table (RULES.md §8) that applied, as the engine found it."""
+    row = outcome.row
+    if row.low is None:
+        return ngettext("Attackers 0 points or less: the dealers go up {n} level.",
+                        "Attackers 0 points or less: the dealers go up {n} levels.",
+                        row.levels).format(n=row.levels)
+    if not row.attackers_take_over:
+        return ngettext("Attackers {low}–{high} points: the dealers go up {n} level.",
+                        "Attackers {low}–{high} points: the dealers go up {n} levels.",
+                        row.levels).format(low=row.low, high=row.high, n=row.levels)
+    if row.levels == 0:
+        return _("Attackers {low}–{high} points: they take over as dealers, no level "
+                 "change.").format(low=row.low, high=row.high)
     return ngettext("Attackers {low}–{high} points: they take over and go up {n} level.",
                     "Attackers {low}–{high} points: they take over and go up {n} levels.",
-                    result.levels).format(low=low, high=low + 35, n=result.levels)
+                    row.levels).format(low=row.low, high=row.high, n=row.levels)
 
 
-def summary_lines(table: PracticeTable) -> list[str]:
-    """The summary as sentences (the kitty's cards are drawn separately)."""
+def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
+    """The summary as sentences (the kitty's cards are drawn separately); without
+    ``practice``, the lines about the practice table (hints asked, the deal code to
+    replay) are left out."""
     game = table.game
     result = game.result
     assert result is not None
+    outcome = table.outcome()
     learner = table.learner
-    lines = [_("The attackers won {p} points in tricks.").format(p=result.trick_points)]
-    if not result.kitty_points:
+    lines = [_("The attackers won {p} points in tricks.").format(p=outcome.trick_points)]
+    if not outcome.kitty_points:
         lines.append(_("The kitty holds no points."))
-    elif result.kitty_multiplier is not None:
+    elif outcome.kitty_multiplier is not None:
         lines.append(_("They won the last trick: the kitty's {p} points × {m} = {total}.").format(
-            p=result.kitty_points, m=result.kitty_multiplier,
-            total=result.kitty_points * result.kitty_multiplier))
+            p=outcome.kitty_points, m=outcome.kitty_multiplier, total=outcome.kitty_won))
     else:
         lines.append(_("The dealers won the last trick: the kitty's {p} points do not count.").format(
-            p=result.kitty_points))
-    if result.penalties:
-        lines.append(_("Failed throws moved {p} points.").format(p=result.penalties))
-    lines.append(_("Attackers' total: {p}.").format(p=result.attacker_points))
-    lines.append(level_table_row(result))
-    team = result.next_dealer % 2
+            p=outcome.kitty_points))
+    if outcome.penalties > 0:
+        lines.append(_("Penalties for failed throws: the attackers gain {p} points.").format(p=outcome.penalties))
+    elif outcome.penalties < 0:
+        lines.append(_("Penalties for failed throws: the attackers lose {p} points.").format(p=-outcome.penalties))
+    lines.append(_("Attackers' total: {p}.").format(p=outcome.attacker_points))
+    lines.append(level_table_row(outcome))
+    change = outcome.change
+    team = change.team
     ours = team == learner % 2
-    before, after = game.start_levels[team], result.levels_after[TEAMS[team]]
+    before, after = change.before, change.after
     if after != before:
         who = _("Your team") if ours else _("The opponents")
         lines.append(_("{who}: level {before} → {after}.").format(who=who, before=before, after=after))
     levels = result.levels_after
     lines.append(_("Hand {n} of the match. Levels: your team {ours}, the opponents {theirs}.").format(
         n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
-    if result.match_over:
-        won = result.winner == TEAMS[learner % 2]
+    if outcome.wins_match:
+        won = TEAMS[team] == TEAMS[learner % 2]
         lines.append(_("Your team passed A and won the match!") if won
                      else _("The opponents passed A and won the match."))
     else:
-        lines.append(_("Next dealer: {who}.").format(who=coach.seat_label(result.next_dealer, learner)))
+        lines.append(_("Next dealer: {who}.").format(who=coach.seat_name(outcome.next_dealer, learner)))
+    if not practice:
+        return lines
     if table.coached:
-        lines.append(ngettext("You used {n} hint this hand.", "You used {n} hints this hand.",
+        lines.append(ngettext("You asked for hints on {n} play this hand.",
+                              "You asked for hints on {n} plays this hand.",
                               table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
     return lines
@@ -98,6 +108,10 @@ class HandSummaryScene(Scene):
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
+        self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
+        """The kitty, turned up now the hand is over."""
+        self._body = ("", "")
+        self.update(0.0)
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
@@ -113,25 +127,30 @@ class HandSummaryScene(Scene):
         return self.table_scene.table
 
     def body_text(self) -> str:
-        return "\n".join(summary_lines(self.table))
+        return self._body[1]
+
+    def update(self, dt: float) -> None:
+        """The summary's sentences are made once per language (``draw`` only paints)."""
+        if self._body[0] != self.services.translator.language:
+            self._body = (self.services.translator.language, "\n".join(summary_lines(self.table)))
 
     def _next_label(self) -> str:
         return _("New match") if self.table.phase == MATCH_OVER else _("Next hand")
 
     def _next(self) -> None:
-        self.services.app.stack.pop()
+        self.services.navigator.pop()
         self.table_scene.next_hand()
 
     def _review(self) -> None:
         from .review import ReviewScene
 
-        self.services.app.stack.push(ReviewScene(self.services, self.table))
+        self.services.navigator.push(ReviewScene(self.services, self.table))
 
     def _replay(self) -> None:
         """Play this very deal again, from the same levels and dealer."""
         game = self.table.game
         start = Game.from_deal_code(game.deal_code())
-        self.services.app.stack.pop()
+        self.services.navigator.pop()
         self.table_scene.replay(start)
 
     def resize(self, metrics: Metrics) -> None:
@@ -169,20 +188,18 @@ class HandSummaryScene(Scene):
     def _leave(self) -> None:
         """Esc leaves the table too (it would only show this summary again); the match
         stays saved for Practice to resume."""
-        stack = self.services.app.stack
-        stack.pop()
-        if stack.top is self.table_scene:
-            self.services.app.back()
+        navigator = self.services.navigator
+        navigator.pop()
+        if navigator.is_top(self.table_scene):
+            navigator.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 110)
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(14))
         self.title.draw(surface)
         self.kitty_label.draw(surface)
-        game = self.table.game
-        kitty = game.view(self.table.learner).kitty or ()
-        ctx = game.ctx
-        for card, rect in zip(kitty, self.kitty_rects):
+        ctx = self.table.game.ctx
+        for card, rect in zip(self.kitty, self.kitty_rects):
             trump = ctx is not None and ctx.is_trump(card)
             surface.blit(self.services.cards.face(card, rect.width, trump=trump,
                                                   four_colour=self.services.four_colour), rect)

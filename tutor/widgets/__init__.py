@@ -8,7 +8,10 @@ drawn; pass a function instead for text built from data.
 - ``CardArt``: card faces/back surfaces (``services.cards``).
 - ``HandFan``: the hand; ``set_cards(cards, ctx)``, ``set_selectable(faces)``,
   ``selected_cards()``, ``on_change``.
-- ``TrickView``: ``set_trick([(seat, cards), ...], winner, ctx)``.
+- ``TrickView``: ``set_trick([(seat, cards), ...], winner, ctx, leader)``; ``slot_rects``
+  says where a play lands.
+- ``Motion`` and ``Flight``: cards in flight, moved by ``update(dt)``.
+- ``CardCounter``: the card counter (记牌器), ``set_rows(rows)``.
 - ``SeatLabel``: ``name``, ``role``, ``cards_left``, ``active``.
 - ``StatusPanel``: ``set_status(level, trump, dealer, ((team, level), (team, level)))``.
 - ``PointsPanel``: ``set_points(points, cards)``.
@@ -18,8 +21,10 @@ drawn; pass a function instead for text built from data.
 """
 
 from .button import Button, Menu
+from .counter import CardCounter
 from .card_art import CardArt, card_height
 from .hand import HandFan
+from .motion import Flight, Motion
 from .seat import SeatLabel
 from .status import PointsPanel, StatusPanel
 from .table import TableRects, table_layout
@@ -29,6 +34,9 @@ from .trick import TrickView, screen_position
 __all__ = [
     "Button",
     "Menu",
+    "CardCounter",
+    "Flight",
+    "Motion",
     "CardArt",
     "card_height",
     "HandFan",

@@ -52,6 +52,7 @@ class CardArt:
         selected: bool = False,
         four_colour: bool = False,
     ) -> pygame.Surface:
+        width = max(1, width)  # a box squeezed to nothing still gets a (tiny) card
         label = _(JOKER_LABELS[card.rank]) if card.is_joker else ""
         key = (card.index, width, trump, dimmed, selected, four_colour, label)
         surf = self._cache.get(key)
@@ -65,6 +66,7 @@ class CardArt:
         return surf
 
     def back(self, width: int) -> pygame.Surface:
+        width = max(1, width)
         key = ("back", width)
         surf = self._cache.get(key)
         if surf is None:
@@ -104,10 +106,12 @@ class CardArt:
             rank = self._glyph(card.rank, round(w * (0.27 if card.rank == "10" else 0.32)), colour, bold=True)
             strip = round(w * 0.36)
             surf.blit(rank, (pad + max(0, (strip - rank.get_width()) // 2), y))
-            y += rank.get_height() + max(2, round(w * 0.05))
+            # the suit and the ★ sit at the same height on every card: below the height of
+            # a plain digit, whatever this rank's ink (the Q's tail, the narrower 10)
+            y += self._glyph("8", round(w * 0.32), colour, bold=True).get_height() + max(3, round(w * 0.08))
             suit = self._glyph(SUIT_SYMBOLS[card.suit], round(w * 0.28), colour)
             surf.blit(suit, (pad + max(0, (strip - suit.get_width()) // 2), y))
-            y += suit.get_height()
+            y += self._glyph(SUIT_SYMBOLS["S"], round(w * 0.28), colour).get_height()
             self._centre(surf, card, w, h, colour)
         if trump:
             star = self._glyph("★", round(w * 0.26), TRUMP_STAR)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Callable, Collection, Sequence
 
 import pygame
@@ -9,9 +10,9 @@ import pygame
 from engine.cards import Card
 from engine.rules import TrumpContext
 
-from ..theme import FOCUS
+from ..theme import FOCUS, KITTY_MARK
 from .base import Widget
-from .card_art import ASPECT
+from .card_art import ASPECT, card_height
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -28,8 +29,9 @@ class HandFan(Widget):
     State: ``cards`` (display order), ``selected`` (positions in ``cards``: with two
     decks the two copies of a card are told apart by position), ``selectable`` (card
     faces that may be chosen, ``None`` for all; the others are dimmed and ignore
-    clicks) and ``focus`` (the keyboard cursor).  ``on_change(selected_cards)`` is
-    called after every selection change.
+    clicks), ``focus`` (the keyboard cursor) and ``marked`` (positions outlined in
+    ``KITTY_MARK``: the cards just picked up from the kitty).  ``on_change(selected_cards)``
+    is called after every selection change.
 
     Keys: ←/→ move the cursor, ↑ selects, ↓ deselects, Space toggles.  A click toggles
     the topmost card under the pointer.  The rectangle given to ``place`` holds the
@@ -50,6 +52,7 @@ class HandFan(Widget):
         self.selected: set[int] = set()
         self.selectable: frozenset[Card] | None = None
         self.focus: int | None = None
+        self.marked: frozenset[int] = frozenset()
         self.on_change = on_change
         self.set_cards(cards, ctx)
 
@@ -59,6 +62,17 @@ class HandFan(Widget):
         self.cards = ctx.sorted(cards) if ctx is not None else list(cards)
         self.selected = set()
         self.focus = None
+        self.marked = frozenset()
+
+    def set_marked(self, faces: Sequence[Card]) -> None:
+        """Outline one card of the hand per card of ``faces`` (two copies: two cards)."""
+        want = Counter(faces)
+        marked = set()
+        for i, card in enumerate(self.cards):
+            if want[card] > 0:
+                want[card] -= 1
+                marked.add(i)
+        self.marked = frozenset(marked)
 
     def set_selectable(self, faces: Collection[Card] | None) -> None:
         """Only these faces may be chosen (``None``: all); unselectable selections drop."""
@@ -94,18 +108,21 @@ class HandFan(Widget):
     def lift(self) -> int:
         return round(self.rect.height * 0.15)
 
-    def card_width(self) -> int:
+    def card_width(self, count: int | None = None, groups: int | None = None) -> int:
         """As tall as the rectangle allows, but narrow enough that every card shows its
-        corner index (a step of at least ``VISIBLE`` of a card)."""
+        corner index (a step of at least ``VISIBLE`` of a card).  ``count`` and ``groups``
+        size a hand other than the one shown (where a card being dealt will land)."""
+        count = len(self.cards) if count is None else count
+        groups = (self._groups()[-1] if self.cards else 0) if groups is None else groups
         by_height = (self.rect.height - self.lift()) / ASPECT
-        slots = len(self.cards) - 1 + GROUP_GAP * (self._groups()[-1] if self.cards else 0)
+        slots = max(0, count - 1) + GROUP_GAP * groups
         by_width = self.rect.width / (1 + VISIBLE * slots)
         return int(min(by_height, by_width))
 
-    def _groups(self) -> list[int]:
+    def _groups(self, cards: Sequence[Card] | None = None) -> list[int]:
         """Each card's group (effective suit) index, for the small gap between suits."""
         groups, last, n = [], None, -1
-        for card in self.cards:
+        for card in self.cards if cards is None else cards:
             suit = self.ctx.suit_of(card) if self.ctx is not None else card.suit
             if suit != last:
                 n, last = n + 1, suit
@@ -114,12 +131,15 @@ class HandFan(Widget):
 
     def card_rects(self) -> list[pygame.Rect]:
         """Where each card is drawn (selected ones raised), left to right."""
-        n = len(self.cards)
+        return self._layout(self.cards, self.selected)
+
+    def _layout(self, cards: Sequence[Card], selected: Collection[int] = ()) -> list[pygame.Rect]:
+        n = len(cards)
         if n == 0:
             return []
-        w = self.card_width()
-        h = self.rect.height - self.lift()
-        groups = self._groups()
+        groups = self._groups(cards)
+        w = self.card_width(n, groups[-1])
+        h = min(self.rect.height - self.lift(), card_height(w))  # a narrow card is shorter, never stretched
         slots = n - 1 + GROUP_GAP * groups[-1]
         step = min(w * 0.62, (self.rect.width - w) / max(1, slots))
         x = self.rect.centerx - (w + step * slots) / 2
@@ -127,10 +147,24 @@ class HandFan(Widget):
         for i in range(n):
             if i and groups[i] != groups[i - 1]:
                 x += GROUP_GAP * step
-            top = self.rect.top + (0 if i in self.selected else self.lift())
+            top = self.rect.bottom - h - (self.lift() if i in selected else 0)
             rects.append(pygame.Rect(round(x), top, w, h))
             x += step
         return rects
+
+    def landing_rect(self, card: Card) -> pygame.Rect:
+        """Where ``card`` would be drawn once added to the hand (a dealt card flies there)."""
+        cards = self.ctx.sorted([*self.cards, card]) if self.ctx is not None else [*self.cards, card]
+        return self._layout(cards)[cards.index(card)]
+
+    def visible_strip(self, i: int) -> pygame.Rect:
+        """The part of card ``i`` not covered by the card after it: the keyboard focus
+        frame goes round this, so it never spans two cards."""
+        rects = self.card_rects()
+        rect = rects[i]
+        if i + 1 < len(rects) and rects[i + 1].left < rect.right:
+            rect = pygame.Rect(rect.left, rect.top, rects[i + 1].left - rect.left, rect.height)
+        return rect
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """The topmost card under ``pos`` (later cards overlap earlier ones)."""
@@ -164,6 +198,7 @@ class HandFan(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         art = self.services.cards
         w = self.card_width()
+        mark = max(3, w // 18)
         for i, rect in enumerate(self.card_rects()):
             card = self.cards[i]
             face = art.face(
@@ -175,6 +210,7 @@ class HandFan(Widget):
                 four_colour=self.services.four_colour,
             )
             surface.blit(face, rect)
+        for i in self.marked:
+            pygame.draw.rect(surface, KITTY_MARK, self.visible_strip(i), mark, border_radius=max(3, w // 12))
         if self.focus is not None and self.focus < len(self.cards):
-            rect = self.card_rects()[self.focus]
-            pygame.draw.rect(surface, FOCUS, rect.inflate(4, 4), 3, border_radius=max(3, w // 12))
+            pygame.draw.rect(surface, FOCUS, self.visible_strip(self.focus), 3, border_radius=max(3, w // 12))

@@ -48,7 +48,7 @@ class StatusPanel(Widget):
         if self.trump == UNDECIDED:
             trump = _("Not declared yet")
         else:
-            trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No trump")
+            trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No-trump")
         (name_a, level_a), (name_b, level_b) = self.teams
         return [
             (_("Level"), self.level),

@@ -42,9 +42,9 @@ def table_layout(m: Metrics) -> TableRects:
     bottom_seat = pygame.Rect(margin, row_y, m.px(200), row_h)
     hint = pygame.Rect(bottom_seat.right + margin, row_y, buttons.left - bottom_seat.right - 2 * margin, row_h)
     top_seat = pygame.Rect(W // 2 - seat_w // 2, margin, seat_w, seat_h)
-    side_y = status.bottom + m.px(30)
-    left_seat = pygame.Rect(margin, side_y, m.px(200), seat_h)
-    right_seat = pygame.Rect(W - margin - m.px(200), side_y, m.px(200), seat_h)
+    left_seat = pygame.Rect(margin, status.bottom + m.px(30), m.px(200), seat_h)
+    # the right plate sits under the points panel: the table controls below it need room
+    right_seat = pygame.Rect(W - margin - m.px(200), points.bottom + m.px(12), m.px(200), seat_h)
     trick_top = top_seat.bottom + m.px(10)
     trick_left = max(left_seat.right, status.right) + margin
     trick_right = min(right_seat.left, points.left) - margin

@@ -1,0 +1,929 @@
+"""Claims: facts about a position that a sentence may state, each with its predicate.
+
+A claim is plain data (a frozen dataclass: the cards, the seat, the number it states).
+``claim.holds(position)`` checks it against what one seat can know — its
+``PlayerView`` (its hand, the cards played face up, the kitty only if it buried it)
+and, for hidden cards, every deal consistent with that view (``engine.knowledge``) —
+and against the engine's rules.  No claim holds "probably": a claim of certainty
+``SURE`` holds only when no consistent deal contradicts it, ``POSSIBLE`` only when one
+deal does and is not ruled out; a share measured by sampling is stated as such
+(``WinShare``).
+
+The engine never writes sentences: the coach (``tutor.coach``) renders claims into
+words and shows a sentence only when every claim in it holds.  The AI may use the
+same predicates.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import islice
+from typing import Sequence
+
+from .cards import Card, points
+from .game import view_declarations
+from .knowledge import Knowledge
+from .play import (
+    DISCARD,
+    RUFF,
+    FollowRequirements,
+    FollowVerdict,
+    can_match,
+    check_follow,
+    classify_follow,
+    follow_requirements,
+    iter_legal_follows,
+    lead_shape,
+    trick_winner,
+    why_not_selectable,
+)
+from .combos import suit_of_cards
+from .rules import TRUMP, TrumpContext
+from .scoring import kitty_multiplier
+from .view import PlayerView, TrickRecord
+
+SURE, POSSIBLE = "sure", "possible"
+"""Certainty of a claim about hidden cards: true in every consistent deal, or in some."""
+
+LEGAL_LIMIT = 400
+"""Legal plays examined for a claim about all of them; beyond this the claim is not
+made (its predicate is false), never guessed."""
+
+
+# ====================================================================== the position
+
+
+class Position:
+    """One seat's view with what claims need from it, each computed once."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.ctx = view.ctx  # type: ignore[assignment]  # None only while dealing
+        self.seat = view.seat
+        self._legal: dict[int, list[tuple[Card, ...]] | None] = {}
+        self._why: dict[tuple, FollowVerdict] = {}
+
+    @cached_property
+    def knowledge(self) -> Knowledge:
+        return Knowledge(self.view)
+
+    @property
+    def following(self) -> bool:
+        return bool(self.view.trick)
+
+    @cached_property
+    def plays(self) -> list[list[Card]]:
+        """The trick so far, as card lists (the lead first)."""
+        return [list(p.cards) for p in self.view.trick]
+
+    @cached_property
+    def requirements(self) -> FollowRequirements:
+        assert self.following
+        return follow_requirements(self.view.hand, self.plays[0], self.ctx)
+
+    @cached_property
+    def later(self) -> list[int]:
+        """Seats to play in this trick after this seat."""
+        trick = self.view.trick
+        leader = trick[0].seat if trick else self.seat
+        return [(leader + k) % 4 for k in range(len(trick) + 1, 4)]
+
+    @cached_property
+    def later_opponents(self) -> list[int]:
+        return [s for s in self.later if s % 2 != self.seat % 2]
+
+    def partner_later(self) -> bool:
+        return any(s % 2 == self.seat % 2 for s in self.later)
+
+    @cached_property
+    def winner(self) -> int | None:
+        """The seat winning the trick so far (``None`` before the lead)."""
+        if not self.view.trick:
+            return None
+        return self.view.trick[trick_winner(self.plays, self.ctx)].seat
+
+    def legal(self, limit: int = LEGAL_LIMIT) -> list[tuple[Card, ...]] | None:
+        """The legal follows (``None`` when there are more than ``limit``)."""
+        if limit not in self._legal:
+            assert self.following
+            found = list(islice(iter_legal_follows(self.view.hand, self.plays[0], self.ctx),
+                                limit + 1))
+            self._legal[limit] = None if len(found) > limit else found
+        return self._legal[limit]
+
+    def why_not(self, selected: Sequence[Card], card: Card) -> FollowVerdict:
+        """``why_not_selectable`` for the seat's hand (remembered per selection)."""
+        key = (tuple(selected), card)
+        if key not in self._why:
+            lead = self.plays[0] if self.following else None
+            self._why[key] = why_not_selectable(self.view.hand, lead, list(selected), card,
+                                                self.ctx)
+        return self._why[key]
+
+    def wins_now(self, cards: Sequence[Card]) -> bool:
+        """Would ``cards``, played now, be winning the trick?"""
+        if not self.following:
+            return True
+        return trick_winner(self.plays + [list(cards)], self.ctx) == len(self.plays)
+
+    def beaten(self, cards: Sequence[Card]) -> bool | None:
+        """May a later opponent beat ``cards`` played now (and winning now)?  For a
+        throw led, another hand beating one of its parts counts too."""
+        plays = self.plays + [list(cards)]
+        answer = self.knowledge.beaten_by_any(plays, self.later_opponents)
+        if not self.following and answer is False:
+            return self.knowledge.throw_can_fail(cards)
+        return answer
+
+    def is_legal(self, cards: Sequence[Card]) -> bool:
+        if not cards or Counter(cards) - Counter(self.view.hand):
+            return False
+        if not self.following:
+            return suit_of_cards(list(cards), self.ctx) is not None
+        return check_follow(self.view.hand, self.plays[0], list(cards), self.ctx).legal
+
+
+class Claim:
+    """A fact a sentence may state.  Subclasses are frozen dataclasses (plain data)
+    whose ``holds`` is the one predicate that checks them."""
+
+    def holds(self, at: Position) -> bool:
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+
+def _same(a: Sequence[Card], b: Sequence[Card]) -> bool:
+    return Counter(a) == Counter(b)
+
+
+# ====================================================================== rules and hand
+
+
+@dataclass(frozen=True)
+class Leading(Claim):
+    """The seat is to lead the trick."""
+
+    def holds(self, at: Position) -> bool:
+        return at.view.phase == "tricks" and at.view.leading
+
+
+@dataclass(frozen=True)
+class MustFollow(Claim):
+    """The seat holds enough cards of ``suit`` (the led suit) and must play ``count``
+    of them, with runs for ``tractors`` and ``pairs`` pairs in all (the follow ladder)."""
+
+    suit: str
+    count: int
+    tractors: tuple[int, ...] = ()
+    pairs: int = 0
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return False
+        req = at.requirements
+        return (req.suit, req.need, req.need == req.size, req.tractors, req.pairs) == (
+            self.suit, self.count, True, self.tractors, self.pairs)
+
+
+@dataclass(frozen=True)
+class HoldsOnly(Claim):
+    """The seat holds ``count`` cards of the led ``suit``: some, but fewer than led."""
+
+    suit: str
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return False
+        req = at.requirements
+        return req.suit == self.suit and 0 < len(req.held) == self.count < req.size
+
+
+@dataclass(frozen=True)
+class Void(Claim):
+    """``seat`` holds no card of ``suit`` now: for the viewing seat its own hand, for
+    another seat every consistent deal."""
+
+    seat: int
+    suit: str
+
+    def holds(self, at: Position) -> bool:
+        if self.seat == at.seat:
+            return all(at.ctx.suit_of(c) != self.suit for c in at.view.hand)
+        return not at.knowledge.may_hold(self.seat, self.suit)
+
+
+@dataclass(frozen=True)
+class HoldsCount(Claim):
+    """The seat holds exactly ``count`` cards of effective suit ``suit``."""
+
+    suit: str
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        return sum(at.ctx.suit_of(c) == self.suit for c in at.view.hand) == self.count
+
+
+@dataclass(frozen=True)
+class CanRuff(Claim):
+    """The seat, out of the led side suit, holds (``able``) or does not hold trumps
+    that match the lead's whole shape — a ruff that can win."""
+
+    able: bool
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return False
+        shape = lead_shape(at.plays[0], at.ctx)
+        if shape.suit == TRUMP or any(at.ctx.suit_of(c) == shape.suit for c in at.view.hand):
+            return False
+        trumps = [c for c in at.view.hand if at.ctx.is_trump(c)]
+        return can_match(trumps, shape, at.ctx) == self.able
+
+
+@dataclass(frozen=True)
+class LeadKind(Claim):
+    """The trick was led by ``seat`` with a ``kind`` of lead (single, pair, tractor,
+    throw) of ``size`` cards."""
+
+    seat: int
+    kind: str
+    size: int
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return False
+        shape = lead_shape(at.plays[0], at.ctx)
+        return (at.view.trick[0].seat, _lead_kind(shape.components), shape.size) == (
+            self.seat, self.kind, self.size)
+
+
+def _lead_kind(components: Sequence) -> str:
+    if len(components) > 1:
+        return "throw"
+    return components[0].kind
+
+
+@dataclass(frozen=True)
+class Refused(Claim):
+    """Playing ``cards`` now breaks the obligation ``code`` (ENGINE-API.md), which
+    ``meet`` (cards in hand) satisfy."""
+
+    cards: tuple[Card, ...]
+    code: str
+    meet: tuple[Card, ...] = ()
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return self.code == "mixed_suits" and suit_of_cards(list(self.cards), at.ctx) is None
+        verdict = check_follow(at.view.hand, at.plays[0], list(self.cards), at.ctx)
+        return verdict.reason == self.code and _same(verdict.cards, self.meet)
+
+
+@dataclass(frozen=True)
+class Blocked(Claim):
+    """With ``selected`` chosen, ``card`` cannot be added: it would break ``code``,
+    which ``meet`` satisfy (``why_not_selectable``)."""
+
+    selected: tuple[Card, ...]
+    card: Card
+    code: str
+    meet: tuple[Card, ...] = ()
+
+    def holds(self, at: Position) -> bool:
+        verdict = at.why_not(self.selected, self.card)
+        return verdict.reason == self.code and _same(verdict.cards, self.meet)
+
+
+@dataclass(frozen=True)
+class TrumpKind(Claim):
+    """Why ``card`` is a trump (``TrumpContext.trump_kind``; ``None``: it is not)."""
+
+    card: Card
+    kind: str | None
+
+    def holds(self, at: Position) -> bool:
+        return at.ctx.trump_kind(self.card) == self.kind
+
+
+@dataclass(frozen=True)
+class SuitOf(Claim):
+    """``card``'s effective suit is ``suit``."""
+
+    card: Card
+    suit: str
+
+    def holds(self, at: Position) -> bool:
+        return at.ctx.suit_of(self.card) == self.suit
+
+
+@dataclass(frozen=True)
+class Holds(Claim):
+    """The seat holds ``cards``."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return bool(self.cards) and not Counter(self.cards) - Counter(at.view.hand)
+
+
+@dataclass(frozen=True)
+class LegalPlay(Claim):
+    """``cards`` is a legal play now."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return at.view.turn == at.seat and at.is_legal(self.cards)
+
+
+@dataclass(frozen=True)
+class OnlyLegalPlay(Claim):
+    """``cards`` is the one legal play now."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return len(at.view.hand) == 1 and _same(at.view.hand, self.cards)
+        legal = at.legal(limit=1)
+        return legal is not None and len(legal) == 1 and _same(legal[0], self.cards)
+
+
+@dataclass(frozen=True)
+class CardsLeft(Claim):
+    """The seat holds ``count`` cards."""
+
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        return len(at.view.hand) == self.count
+
+
+@dataclass(frozen=True)
+class Team(Claim):
+    """The seat is on the dealers' side (``dealers``) or the attackers'."""
+
+    dealers: bool
+
+    def holds(self, at: Position) -> bool:
+        return at.view.dealer is not None and at.view.is_dealer_side() == self.dealers
+
+
+# ====================================================================== the trick in progress
+
+
+@dataclass(frozen=True)
+class TrickPoints(Claim):
+    """The cards already on the table in this trick carry ``points``."""
+
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        return at.following and sum(points(p) for p in at.plays) == self.points
+
+
+@dataclass(frozen=True)
+class GivesPoints(Claim):
+    """``cards`` carry ``points``."""
+
+    cards: tuple[Card, ...]
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        return points(self.cards) == self.points
+
+
+@dataclass(frozen=True)
+class FewestPoints(Claim):
+    """No legal play carries fewer points than ``cards``."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        if not at.following or not at.is_legal(self.cards):
+            return False
+        legal = at.legal()
+        return legal is not None and points(self.cards) == min(points(p) for p in legal)
+
+
+@dataclass(frozen=True)
+class WinsNow(Claim):
+    """``cards`` played now would be winning the trick (the cards played after may
+    still beat it)."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return at.following and at.is_legal(self.cards) and at.wins_now(self.cards)
+
+
+@dataclass(frozen=True)
+class NoWinningPlay(Claim):
+    """No legal play wins the trick now."""
+
+    def holds(self, at: Position) -> bool:
+        if not at.following:
+            return False
+        legal = at.legal()
+        return legal is not None and not any(at.wins_now(p) for p in legal)
+
+
+@dataclass(frozen=True)
+class PartnerWinning(Claim):
+    """The partner's play is winning the trick so far; with certainty ``SURE`` no
+    opponent still to play can beat it, with ``POSSIBLE`` one may; ``None``: no
+    claim about the players still to come."""
+
+    seat: int
+    certainty: str | None = None
+
+    def holds(self, at: Position) -> bool:
+        if at.winner != self.seat or self.seat != at.view.partner:
+            return False
+        if self.certainty is None:
+            return True
+        beaten = at.knowledge.beaten_by_any(at.plays, at.later_opponents)
+        return beaten is (False if self.certainty == SURE else True)
+
+
+@dataclass(frozen=True)
+class KeepsWinner(Claim):
+    """After ``cards`` (legal, played now), ``seat`` is still winning the trick."""
+
+    cards: tuple[Card, ...]
+    seat: int
+
+    def holds(self, at: Position) -> bool:
+        if not at.following or not at.is_legal(self.cards) or at.wins_now(self.cards):
+            return False
+        return at.winner == self.seat
+
+
+@dataclass(frozen=True)
+class OpponentWinning(Claim):
+    """An opponent, ``seat``, is winning the trick so far."""
+
+    seat: int
+
+    def holds(self, at: Position) -> bool:
+        return at.winner == self.seat and self.seat % 2 != at.seat % 2
+
+
+@dataclass(frozen=True)
+class OpponentRuffed(Claim):
+    """Opponent ``seat`` ruffed the side suit led and is winning the trick so far."""
+
+    seat: int
+
+    def holds(self, at: Position) -> bool:
+        if at.winner != self.seat or self.seat % 2 == at.seat % 2:
+            return False
+        play = next(p for p in at.view.trick if p.seat == self.seat)
+        return play is not at.view.trick[0] and classify_follow(
+            at.plays[0], list(play.cards), at.ctx) == RUFF
+
+
+@dataclass(frozen=True)
+class CannotBeBeaten(Claim):
+    """``cards`` played now win the trick so far, and (``SURE``) no opponent still to
+    play can beat them in any consistent deal (a throw also stands for sure), or
+    (``POSSIBLE``) one can in some consistent deal."""
+
+    cards: tuple[Card, ...]
+    certainty: str = SURE
+
+    def holds(self, at: Position) -> bool:
+        if not at.is_legal(self.cards) or not at.wins_now(self.cards):
+            return False
+        beaten = at.beaten(self.cards)
+        return beaten is (False if self.certainty == SURE else True)
+
+
+@dataclass(frozen=True)
+class WinShare(Claim):
+    """A search measured that ``cards`` win the trick in ``share`` of ``samples``
+    deals consistent with the view.  It holds when the measured share is a proper
+    fraction and the win is indeed not sure (an opponent may beat the play)."""
+
+    cards: tuple[Card, ...]
+    share: float
+    samples: int
+
+    def holds(self, at: Position) -> bool:
+        if not (0.0 < self.share < 1.0 and self.samples > 0) or not at.is_legal(self.cards):
+            return False
+        if at.following and not at.wins_now(self.cards):
+            return True  # a later partner or a lucky deal may still win it
+        return at.beaten(self.cards) is True
+
+
+@dataclass(frozen=True)
+class Estimated(Claim):
+    """A search over ``samples`` consistent deals scored ``cards`` best, by ``margin``
+    points on average over the next best play."""
+
+    cards: tuple[Card, ...]
+    samples: int
+    margin: float
+
+    def holds(self, at: Position) -> bool:
+        return self.samples > 0 and self.margin >= 0 and at.is_legal(self.cards)
+
+
+@dataclass(frozen=True)
+class TrumpsUnseen(Claim):
+    """``count`` trumps are neither in the seat's hand nor played (nor in a kitty it
+    buried): the other hands and the kitty hold them."""
+
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        return len(at.knowledge.memory.unseen_of(TRUMP)) == self.count
+
+
+@dataclass(frozen=True)
+class MayHold(Claim):
+    """``seat`` holds a card of ``suit`` in some consistent deal."""
+
+    seat: int
+    suit: str
+
+    def holds(self, at: Position) -> bool:
+        return at.knowledge.may_hold(self.seat, self.suit)
+
+
+@dataclass(frozen=True)
+class ShowedVoid(Claim):
+    """``seat`` showed it had no ``suit``: it did not follow a ``suit`` lead in full
+    (in a finished trick, or in the trick in progress)."""
+
+    seat: int
+    suit: str
+
+    def holds(self, at: Position) -> bool:
+        for plays in [r.plays for r in at.view.tricks] + [at.view.trick]:
+            if not plays or at.ctx.suit_of(plays[0].cards[0]) != self.suit:
+                continue
+            for play in plays[1:]:
+                followed = sum(at.ctx.suit_of(c) == self.suit for c in play.cards)
+                if play.seat == self.seat and followed < len(plays[0].cards):
+                    return True
+        return False
+
+
+# ====================================================================== finished tricks
+
+
+LEAD_HELD, HIGHER, RUFFED, OVERRUFFED = "lead", "higher", "ruff", "overruff"
+"""How a trick was won: nobody beat the lead, a higher play of the led suit, a ruff,
+the highest of several ruffs."""
+
+
+@dataclass(frozen=True)
+class TrickFacts:
+    """What happened in one finished trick, as data."""
+
+    winner: int
+    how: str
+    ruffs: tuple[int, ...]
+    overruffs: tuple[int, ...]
+    discards: tuple[int, ...]
+
+
+def trick_facts(record: TrickRecord, ctx) -> TrickFacts:
+    """Who ruffed, over-ruffed or discarded in ``record``, who won it and how."""
+    lead = list(record.plays[0].cards)
+    ruffs: list[int] = []
+    overruffs: list[int] = []
+    discards: list[int] = []
+    for i, play in enumerate(record.plays[1:], start=1):
+        kind = classify_follow(lead, list(play.cards), ctx)
+        if kind == RUFF:
+            earlier = [list(p.cards) for p in record.plays[:i]]
+            beat = trick_winner(earlier + [list(play.cards)], ctx) == i
+            (overruffs if ruffs and beat else ruffs).append(play.seat)
+        elif kind == DISCARD:
+            discards.append(play.seat)
+    index = trick_winner([list(p.cards) for p in record.plays], ctx)
+    winner = record.plays[index].seat
+    how = (LEAD_HELD if index == 0 else OVERRUFFED if winner in overruffs
+           else RUFFED if winner in ruffs else HIGHER)
+    return TrickFacts(winner, how, tuple(ruffs), tuple(overruffs), tuple(discards))
+
+
+def _trick(at: Position, trick: int) -> TrickRecord | None:
+    tricks = at.view.tricks
+    return tricks[trick] if 0 <= trick < len(tricks) else None
+
+
+@dataclass(frozen=True)
+class TrickWon(Claim):
+    """Trick ``trick`` (0-based) was won by ``seat``, ``how`` (``trick_facts``)."""
+
+    trick: int
+    seat: int
+    how: str
+
+    def holds(self, at: Position) -> bool:
+        record = _trick(at, self.trick)
+        if record is None:
+            return False
+        facts = trick_facts(record, at.ctx)
+        return (facts.winner, facts.how) == (self.seat, self.how)
+
+
+@dataclass(frozen=True)
+class PlayedAs(Claim):
+    """In trick ``trick``, ``seat`` ruffed (``ruff``), over-ruffed (``overruff``) or
+    discarded (``discard``)."""
+
+    trick: int
+    seat: int
+    kind: str
+
+    def holds(self, at: Position) -> bool:
+        record = _trick(at, self.trick)
+        if record is None:
+            return False
+        facts = trick_facts(record, at.ctx)
+        seats = {"ruff": facts.ruffs, "overruff": facts.overruffs,
+                 "discard": facts.discards}[self.kind]
+        return self.seat in seats
+
+
+@dataclass(frozen=True)
+class ThrowFailed(Claim):
+    """In trick ``trick``, ``seat`` tried to throw ``tried`` and only ``played`` was
+    played (another hand could beat part of it)."""
+
+    trick: int
+    seat: int
+    tried: tuple[Card, ...]
+    played: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        record = _trick(at, self.trick)
+        return (record is not None and record.attempted is not None
+                and record.leader == self.seat and _same(record.attempted, self.tried)
+                and _same(record.plays[0].cards, self.played))
+
+
+@dataclass(frozen=True)
+class KittyScored(Claim):
+    """The hand is over; the kitty held ``points``; the attackers won the last trick
+    and the kitty counted ``multiplier`` times (``multiplier`` ``None``: the dealers
+    won the last trick and it did not count)."""
+
+    points: int
+    multiplier: int | None
+
+    def holds(self, at: Position) -> bool:
+        view = at.view
+        if view.kitty is None or view.phase not in ("hand_over", "match_over") or not view.tricks:
+            return False
+        last = view.tricks[-1]
+        won = view.dealer is not None and last.winner % 2 != view.dealer % 2
+        mult = kitty_multiplier(list(last.plays[0].cards), at.ctx) if won else None
+        return (points(view.kitty), mult) == (self.points, self.multiplier)
+
+
+# ====================================================================== declaring, burying
+
+
+@dataclass(frozen=True)
+class CanDeclare(Claim):
+    """The seat may declare now exactly with ``options`` (each a declaration's cards);
+    empty: it may not declare."""
+
+    options: tuple[tuple[Card, ...], ...]
+
+    def holds(self, at: Position) -> bool:
+        return sorted(d.cards for d in view_declarations(at.view)) == sorted(self.options)
+
+
+@dataclass(frozen=True)
+class Declarable(Claim):
+    """The seat may declare now with ``cards``."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return any(d.cards == tuple(self.cards) for d in view_declarations(at.view))
+
+
+@dataclass(frozen=True)
+class Level(Claim):
+    """The hand is played at level ``rank``."""
+
+    rank: str
+
+    def holds(self, at: Position) -> bool:
+        return at.view.level == self.rank
+
+
+@dataclass(frozen=True)
+class TrumpsIfDeclared(Claim):
+    """With ``trump`` declared (``None``: no-trump), ``count`` of the seat's cards
+    would be trumps."""
+
+    trump: str | None
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        ctx = TrumpContext(at.view.level, self.trump, at.view.rules)
+        return sum(ctx.is_trump(c) for c in at.view.hand) == self.count
+
+
+@dataclass(frozen=True)
+class KittyPoints(Claim):
+    """The cards chosen to bury, ``cards``, carry ``points``."""
+
+    cards: tuple[Card, ...]
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        return (at.view.phase == "burying" and not Counter(self.cards) - Counter(at.view.hand)
+                and points(self.cards) == self.points)
+
+
+@dataclass(frozen=True)
+class TrumpsAmong(Claim):
+    """``count`` of ``cards`` (held) are trumps."""
+
+    cards: tuple[Card, ...]
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        return (not Counter(self.cards) - Counter(at.view.hand)
+                and sum(at.ctx.is_trump(c) for c in self.cards) == self.count)
+
+
+@dataclass(frozen=True)
+class EmptiesSuit(Claim):
+    """``cards`` are every card of the side suit ``suit`` the seat holds: burying
+    them leaves it without that suit."""
+
+    cards: tuple[Card, ...]
+    suit: str
+
+    def holds(self, at: Position) -> bool:
+        mine = [c for c in at.view.hand if at.ctx.suit_of(c) == self.suit]
+        return self.suit != TRUMP and bool(mine) and _same(mine, self.cards)
+
+
+# ====================================================================== the review
+
+
+def rewind(view: PlayerView, trick: int) -> PlayerView:
+    """The view of ``view.seat`` when it was to play in finished trick ``trick``: its
+    hand then, the tricks before, the plays before its own (the kitty as it knew it)."""
+    record = view.tricks[trick]
+    mine = next(i for i, p in enumerate(record.plays) if p.seat == view.seat)
+    later = [p for r in view.tricks[trick:] for p in r.plays]
+    hand = Counter(view.hand)
+    left = [0, 0, 0, 0]
+    for seat in range(4):
+        left[seat] = len(view.hand) if seat == view.seat else view.cards_left[seat]
+    for play in later:
+        left[play.seat] += len(play.cards)
+        if play.seat == view.seat:
+            hand.update(play.cards)
+    for play in record.plays[:mine]:
+        left[play.seat] -= len(play.cards)
+    kitty = view.kitty if view.dealer == view.seat else None
+    return replace(view, phase="tricks", hand=tuple(view.ctx.sorted(hand.elements())),
+                   kitty=kitty, trick=record.plays[:mine], tricks=view.tricks[:trick],
+                   cards_left=tuple(left), turn=view.seat,
+                   attempted=record.attempted if mine else None)
+
+
+def _decision(at: Position, trick: int, cards: Sequence[Card]) -> Position | None:
+    """The position of ``at``'s seat before it played ``cards`` in ``trick``."""
+    record = _trick(at, trick)
+    if record is None:
+        return None
+    mine = next((p for p in record.plays if p.seat == at.seat), None)
+    if mine is None or not _same(mine.cards, cards):
+        return None
+    return Position(rewind(at.view, trick))
+
+
+def sure_lost(before: Position, cards: Sequence[Card]) -> bool:
+    """After ``cards``, an opponent wins the trick whatever happens: an opponent is
+    winning it and no partner plays after."""
+    if not before.following or before.partner_later():
+        return False
+    index = trick_winner(before.plays + [list(cards)], before.ctx)
+    return index < len(before.plays) and before.view.trick[index].seat % 2 != before.seat % 2
+
+
+def sure_win(before: Position, cards: Sequence[Card]) -> bool:
+    """``cards`` are legal, win the trick now, and no later opponent can beat them."""
+    return (before.following and before.is_legal(cards) and before.wins_now(cards)
+            and before.beaten(cards) is False)
+
+
+@dataclass(frozen=True)
+class _PlayCost(Claim):
+    """A claim about what the seat's play ``cards`` in finished trick ``trick`` cost
+    against the legal ``alternative``."""
+
+    trick: int
+    cards: tuple[Card, ...]
+    alternative: tuple[Card, ...]
+
+    def lost(self, at: Position) -> tuple[Position, TrickRecord] | None:
+        """The position before the play and the trick, when the opponents won it."""
+        before = _decision(at, self.trick, self.cards)
+        record = _trick(at, self.trick)
+        if before is None or record is None or record.winner % 2 == at.seat % 2:
+            return None
+        return before, record
+
+
+@dataclass(frozen=True)
+class GavePoints(_PlayCost):
+    """An opponent was sure to win the trick after the play (an opponent winning, no
+    partner to come), and the alternative would not have won it either but carries
+    ``points`` fewer points."""
+
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        found = self.lost(at)
+        if found is None:
+            return False
+        before, _record = found
+        return (self.points > 0 and before.is_legal(self.alternative)
+                and sure_lost(before, self.cards) and sure_lost(before, self.alternative)
+                and points(self.cards) - points(self.alternative) == self.points)
+
+
+@dataclass(frozen=True)
+class LostTrick(_PlayCost):
+    """An opponent won the trick, which carried ``points``; the alternative would have
+    won it for sure (winning when played, and no opponent after could beat it in any
+    consistent deal)."""
+
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        found = self.lost(at)
+        if found is None:
+            return False
+        before, record = found
+        return record.points == self.points > 0 and sure_win(before, self.alternative)
+
+
+@dataclass(frozen=True)
+class TrumpsWasted(_PlayCost):
+    """The partner was winning and no opponent to come could beat the partner (in any
+    consistent deal); the play holds ``count`` more trumps than the alternative, which
+    leaves the partner winning and carries at least as many points."""
+
+    count: int
+
+    def holds(self, at: Position) -> bool:
+        before = _decision(at, self.trick, self.cards)
+        if before is None or not before.following or before.winner != before.view.partner:
+            return False
+        if before.knowledge.beaten_by_any(before.plays, before.later_opponents) is not False:
+            return False
+        alt = list(self.alternative)
+        trumps = sum(before.ctx.is_trump(c) for c in self.cards) - sum(
+            before.ctx.is_trump(c) for c in alt)
+        return (self.count > 0 and trumps == self.count and before.is_legal(alt)
+                and not before.wins_now(alt) and points(alt) >= points(self.cards))
+
+
+@dataclass(frozen=True)
+class KittyLost(Claim):
+    """The seat buried ``cards`` with ``points`` points; the attackers won the last
+    trick and the kitty counted ``multiplier`` times for them; ``alternative`` (cards
+    it held then) carries no points."""
+
+    cards: tuple[Card, ...]
+    alternative: tuple[Card, ...]
+    points: int
+    multiplier: int
+
+    def holds(self, at: Position) -> bool:
+        view = at.view
+        if view.dealer != at.seat or view.kitty is None or not _same(view.kitty, self.cards):
+            return False
+        if not KittyScored(self.points, self.multiplier).holds(at):
+            return False
+        held = Counter(view.kitty) + Counter(c for r in view.tricks for p in r.plays
+                                            if p.seat == at.seat for c in p.cards)
+        return (self.points > 0 and len(self.alternative) == len(self.cards)
+                and not Counter(self.alternative) - held and points(self.alternative) == 0)
+
+
+REVIEW_CLAIMS = (GavePoints, LostTrick, TrumpsWasted, KittyLost)
+"""The costs a review note may state."""

@@ -1,0 +1,301 @@
+"""Exact questions about every deal consistent with what one seat has seen.
+
+The seat's knowledge is ``CardMemory``'s (``engine.ai.memory``): the cards it has not
+seen, how many cards each other seat holds, the suits a seat has shown it is out of,
+the suits in which it has shown it holds no pair, and the cards a failed throw showed.
+A *consistent deal* places every unseen card in another seat's hand or in the kitty
+(when this seat did not bury it) respecting all of that.
+
+``Knowledge.feasible`` answers "is there a consistent deal in which …" exactly, with
+no sampling: placing the unseen cards is a transportation problem (cards → hands), and
+it has a solution exactly when, for every set of hands, the cards that may go into
+those hands are at least as many as the hands need (the max-flow/min-cut condition;
+cards of one kind are grouped, so the check is a few hundred sums).
+
+On top of it, ``can_beat`` asks whether a seat may hold something that beats the
+winning play of a trick, and ``throw_can_fail`` whether a throw may be beaten; both
+answer ``True``, ``False``, or ``None`` when the question has too many cases to settle
+(never a guess).  "Sure" claims are made only on ``False``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+from itertools import combinations, product
+from typing import Iterable, Iterator, Sequence
+
+from .ai.memory import CardMemory
+from .cards import Card
+from .combos import Component, decompose
+from .play import LeadShape, _top_structure, lead_shape, trick_winner
+from .rules import TRUMP, TrumpContext
+from .view import PlayerView
+
+MAX_CASES = 80
+"""Hypotheses tried per question before the answer is "unknown" (``None``)."""
+
+Hold = tuple[tuple[int, tuple[Card, ...]], ...]
+"""Cards a seat is assumed to hold, as ``((seat, cards), ...)``."""
+
+
+class _Part:
+    """Part of a hand to fill: cards of ``suits`` (and of ``faces`` when given)."""
+
+    __slots__ = ("seat", "suits", "faces", "demand")
+
+    def __init__(self, seat: int | None, suits: frozenset[str], faces: frozenset[Card] | None,
+                 demand: int) -> None:
+        self.seat, self.suits, self.faces, self.demand = seat, suits, faces, demand
+
+
+class Knowledge:
+    """What ``view``'s seat knows about the unseen cards (see the module docstring)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        assert view.ctx is not None, "knowledge needs the trump context"
+        self.view = view
+        self.ctx: TrumpContext = view.ctx
+        self.seat = view.seat
+        self.memory = mem = CardMemory.from_view(view)
+        self.others = [s for s in range(4) if s != view.seat]
+        hidden = sum(mem.unseen.values())
+        self.kitty = hidden - sum(mem.cards_left[s] for s in self.others)
+        """Unseen cards that lie in the kitty (0 for the dealer who buried it)."""
+        self._cache: dict[tuple, bool] = {}
+
+    # ------------------------------------------------------------ consistent deals
+
+    def feasible(self, hold: Hold = (), void: tuple[tuple[int, str], ...] = (),
+                 at_least: tuple[int, frozenset[Card], int] | None = None) -> bool:
+        """Is there a consistent deal in which each ``(seat, cards)`` of ``hold`` holds
+        those cards, each ``(seat, suit)`` of ``void`` holds none of that suit, and (with
+        ``at_least = (seat, faces, n)``) the seat holds at least ``n`` cards of ``faces``?
+        """
+        key = (hold, void, at_least)
+        if key not in self._cache:
+            self._cache[key] = self._feasible(hold, void, at_least)
+        return self._cache[key]
+
+    def _feasible(self, hold: Hold, void: tuple[tuple[int, str], ...],
+                  at_least: tuple[int, frozenset[Card], int] | None) -> bool:
+        mem, ctx = self.memory, self.ctx
+        fixed = {s: Counter(mem.known[s]) for s in self.others}
+        for seat, cards in hold:
+            fixed[seat] |= Counter(cards)
+        voids = {s: set(mem.void[s]) for s in self.others}
+        for seat, suit in void:
+            voids[seat].add(suit)
+        pool = Counter(mem.unseen)
+        for seat in self.others:
+            cards = fixed[seat]
+            if sum(cards.values()) > mem.cards_left[seat]:
+                return False
+            for card, n in cards.items():
+                suit = ctx.suit_of(card)
+                if suit in voids[seat] or (n > 1 and suit in mem.no_pair[seat]):
+                    return False
+            pool.subtract(cards)
+        if any(n < 0 for n in pool.values()):
+            return False
+        pool = +pool
+        suits = frozenset(("S", "H", "D", "C", TRUMP))
+        base: list[_Part] = []
+        split: tuple[int, frozenset[Card], int, int] | None = None
+        for seat in self.others:
+            room = mem.cards_left[seat] - sum(fixed[seat].values())
+            allowed = suits - voids[seat]
+            if at_least is not None and at_least[0] == seat:
+                have = sum(n for c, n in fixed[seat].items() if c in at_least[1])
+                split = (seat, at_least[1], max(0, at_least[2] - have), room)
+                continue
+            base.append(_Part(seat, allowed, None, room))
+        if self.kitty:
+            base.append(_Part(None, suits, None, self.kitty))
+        if split is None:
+            return self._hall(pool, base, fixed)
+        seat, faces, need, room = split
+        allowed = suits - voids[seat]
+        inside = frozenset(f for f in faces if ctx.suit_of(f) in allowed)
+        for m in range(need, room + 1):
+            parts = base + [_Part(seat, allowed, inside, m),
+                            _Part(seat, allowed, frozenset(f for f in pool if f not in inside), room - m)]
+            if self._hall(pool, parts, fixed):
+                return True
+        return False
+
+    def _hall(self, pool: Counter, parts: list[_Part], fixed: dict[int, Counter]) -> bool:
+        """Can ``pool`` be placed exactly into ``parts``?  For every set of parts, the
+        cards that may go into them must cover their demand (max-flow/min-cut)."""
+        if sum(pool.values()) != sum(p.demand for p in parts):
+            return False
+        mem, ctx = self.memory, self.ctx
+        groups: Counter = Counter()
+        for face, copies in pool.items():
+            suit = ctx.suit_of(face)
+            caps = []
+            for part in parts:
+                if suit not in part.suits or (part.faces is not None and face not in part.faces):
+                    caps.append(0)
+                elif part.seat is not None and suit in mem.no_pair[part.seat]:
+                    caps.append(0 if fixed[part.seat][face] else 1)
+                else:
+                    caps.append(copies)
+            groups[(copies, tuple(caps))] += 1
+        items = list(groups.items())
+        n = len(parts)
+        for mask in range(1, 1 << n):
+            demand = sum(parts[i].demand for i in range(n) if mask >> i & 1)
+            if demand == 0:
+                continue
+            supply = 0
+            for (copies, caps), count in items:
+                reach = sum(caps[i] for i in range(n) if mask >> i & 1)
+                supply += count * min(copies, reach)
+                if supply >= demand:
+                    break
+            if supply < demand:
+                return False
+        return True
+
+    def _answers(self, cases: Iterator[tuple]) -> Iterator[bool | None]:
+        """``feasible`` for each case, and ``None`` (unknown) once there are more
+        than ``MAX_CASES`` of them."""
+        for n, case in enumerate(cases):
+            if n == MAX_CASES:
+                yield None
+                return
+            yield self.feasible(*case)
+
+    # ------------------------------------------------------------ beating a play
+
+    @cached_property
+    def _unseen_by_suit(self) -> dict[str, list[Card]]:
+        out: dict[str, list[Card]] = {}
+        for face in self.memory.unseen:
+            out.setdefault(self.ctx.suit_of(face), []).append(face)
+        for faces in out.values():
+            faces.sort(key=lambda f: (self.ctx.position(f), f.index))
+        return out
+
+    def can_beat(self, plays: Sequence[Sequence[Card]], seat: int) -> bool | None:
+        """Can ``seat`` (still to play) hold, in some consistent deal, cards it may
+        legally play that beat the winning play of the trick ``plays`` (lead first)?"""
+        if self.memory.cards_left[seat] == 0:
+            return False
+        return _any(self._answers(self._beat_cases(plays, seat)))
+
+    def beaten_by_any(self, plays: Sequence[Sequence[Card]], seats: Iterable[int]) -> bool | None:
+        """``can_beat`` for several seats: ``True`` if one of them can."""
+        return _any(self.can_beat(plays, seat) for seat in seats)
+
+    def _beat_cases(self, plays: Sequence[Sequence[Card]], seat: int) -> Iterator[tuple]:
+        ctx = self.ctx
+        shape = lead_shape(plays[0], ctx)
+        best = list(plays[trick_winner([list(p) for p in plays], ctx)])
+        ruffed = shape.suit != TRUMP and ctx.suit_of(best[0]) == TRUMP
+        floor = _top_structure(shape, best, ctx)
+        if not shape.is_throw and not ruffed:
+            yield from self._shaped(seat, shape.suit, shape, floor, ())
+        if shape.suit != TRUMP:
+            yield from self._shaped(seat, TRUMP, shape, floor if ruffed else -1,
+                                    ((seat, shape.suit),))
+
+    def _shaped(self, seat: int, suit: str, shape: LeadShape, floor: int,
+                void: tuple[tuple[int, str], ...]) -> Iterator[tuple]:
+        """Hypotheses under which ``seat`` holds a play of ``suit`` matching ``shape``
+        whose top structure (§6) is above ``floor``."""
+        ctx = self.ctx
+        faces = self._unseen_by_suit.get(suit, [])
+        whole = frozenset(faces)
+        if shape.pairs == 0:
+            higher = frozenset(f for f in faces if ctx.position(f) > floor)
+            if not higher:
+                return
+            if shape.size == 1:
+                yield ((), void, (seat, higher, 1))
+                return
+            for face in higher:
+                yield (((seat, (face,)),), void, (seat, whole, shape.size))
+            return
+        doubles = [f for f in faces if self.memory.unseen[f] >= 2]
+        if shape.tractors:
+            tops = [run for run in _runs(doubles, shape.tractors[0], ctx)
+                    if ctx.position(run[-1]) > floor]
+            rest_lengths = list(shape.tractors[1:])
+            loose = shape.pairs - sum(shape.tractors)
+        else:
+            tops = [[f] for f in doubles if ctx.position(f) > floor]
+            rest_lengths = []
+            loose = shape.pairs - 1
+        for top in tops:
+            for more in _more_runs([f for f in doubles if f not in top], rest_lengths, ctx):
+                used = top + [f for run in more for f in run]
+                spare = [f for f in doubles if f not in used]
+                for extra in combinations(spare, loose):
+                    cards = tuple(c for f in used + list(extra) for c in (f, f))
+                    need = (seat, whole, shape.size) if shape.size > len(cards) else None
+                    yield (((seat, cards),), void, need)
+
+    # ------------------------------------------------------------ throws
+
+    def throw_can_fail(self, lead: Sequence[Card]) -> bool | None:
+        """Can another seat hold, in some consistent deal, a combination that beats a
+        component of the throw ``lead`` (so that it fails, RULES.md §4)?  A single,
+        pair or tractor never fails."""
+        comps = decompose(list(lead), self.ctx)
+        if len(comps) < 2:
+            return False
+        suit = self.ctx.suit_of(lead[0])
+        return _any(answer for seat in self.others if self.memory.cards_left[seat]
+                    for answer in self._answers(self._component_cases(seat, suit, comps)))
+
+    def _component_cases(self, seat: int, suit: str, comps: list[Component]) -> Iterator[tuple]:
+        for comp in comps:
+            shape = lead_shape(comp.cards, self.ctx)
+            yield from self._shaped(seat, suit, shape, comp.top, ())
+
+    # ------------------------------------------------------------ simple questions
+
+    def may_hold(self, seat: int, suit: str) -> bool:
+        """Does ``seat`` hold a card of ``suit`` in some consistent deal?"""
+        faces = frozenset(self._unseen_by_suit.get(suit, []))
+        return bool(faces) and self.feasible((), (), (seat, faces, 1))
+
+    def must_hold(self, seat: int, suit: str) -> bool:
+        """Does ``seat`` hold a card of ``suit`` in every consistent deal?"""
+        return not self.feasible((), ((seat, suit),))
+
+
+def _any(answers: Iterable[bool | None]) -> bool | None:
+    """``True`` if any answer is ``True``; ``None`` if none is but one is unknown."""
+    unknown = False
+    for answer in answers:
+        if answer:
+            return True
+        unknown = unknown or answer is None
+    return None if unknown else False
+
+
+def _runs(faces: Sequence[Card], length: int, ctx: TrumpContext) -> list[list[Card]]:
+    """Every run of ``length`` pair faces at consecutive positions, low to high."""
+    by_pos: dict[int, list[Card]] = {}
+    for face in faces:
+        by_pos.setdefault(ctx.position(face), []).append(face)
+    out: list[list[Card]] = []
+    for top in by_pos:
+        spots = [by_pos.get(top - i) for i in range(length - 1, -1, -1)]
+        if all(spots):
+            out += [list(run) for run in product(*spots)]  # type: ignore[arg-type]
+    return out
+
+
+def _more_runs(faces: list[Card], lengths: list[int], ctx: TrumpContext) -> Iterator[list[list[Card]]]:
+    """Disjoint runs of ``lengths`` from ``faces`` (every way)."""
+    if not lengths:
+        yield []
+        return
+    for run in _runs(faces, lengths[0], ctx):
+        rest = [f for f in faces if f not in run]
+        for more in _more_runs(rest, lengths[1:], ctx):
+            yield [run] + more

@@ -1,0 +1,950 @@
+"""An auditor of everything the coach says, written without the coach's code.
+
+It reads a claim's fields and decides for itself whether the claim is true, from the
+learner's view only, with the slow literal model of RULES.md in ``tests/engine/oracle``
+(nothing of ``engine.play``, ``engine.knowledge`` or ``engine.claims``).  Facts about
+hidden cards are settled by *witness deals*: the auditor infers what the view shows
+(voids, suits without pairs, cards a failed throw showed), builds an explicit deal of
+the unseen cards that respects it and puts a given holding in a given hand (a max-flow
+of its own), and checks in that deal, with the oracle, that the holding can be played
+and beats.  A "sure" claim is false when such a deal exists; a "possible" one is false
+when none does.  Review notes are checked against the views recorded at the learner's
+decisions and the outcome of the trick.
+
+``Auditor.moment`` checks one moment of ``tutor.coach.transcript.moments``; the counts
+(``decisions``, ``texts``, ``claims``, ``false``) and the failures are kept.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Callable, Iterable, Iterator, Sequence
+
+from engine.view import PlayerView
+
+from ..engine.oracle import (
+    RANKS,
+    SUITS,
+    TRUMP,
+    FollowJudge,
+    Order,
+    can_pack,
+    check_lead,
+    classes_of,
+    decompose,
+    lead_form,
+    matches,
+    pair_faces,
+    runs,
+    selectable,
+    top_structure,
+    trick_winner,
+)
+
+POINTS = {"5": 5, "10": 10, "K": 10}
+CANDIDATES = 400
+"""Beating holdings tried per seat and question (strongest first)."""
+
+
+def deck_tokens() -> Counter:
+    faces = [s + r for s in SUITS for r in RANKS] + ["LJ", "BJ"]
+    return Counter({f: 2 for f in faces})
+
+
+def pts(cards: Iterable[object]) -> int:
+    total = 0
+    for card in cards:
+        text = str(card)
+        if text not in ("LJ", "BJ"):
+            total += POINTS.get(text[1:], 0)
+    return total
+
+
+def toks(cards: Iterable[object]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def same(a: Iterable[object], b: Iterable[object]) -> bool:
+    return Counter(toks(a)) == Counter(toks(b))
+
+
+# ====================================================================== what the view shows
+
+
+class Seen:
+    """The learner's view read by the auditor: the order, the unseen cards, and what
+    each other seat has shown (voids, no pairs, cards it must hold)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        assert view.ctx is not None
+        self.view = view
+        rules = view.rules
+        self.order = Order(view.ctx.level, view.ctx.trump, rules.constant_twos)
+        self.me = view.seat
+        self.hand = Counter(toks(view.hand))
+        unseen = deck_tokens() - self.hand
+        if view.kitty is not None:
+            unseen -= Counter(toks(view.kitty))
+        self.void: list[set[str]] = [set() for _ in range(4)]
+        self.no_pair: list[set[str]] = [set() for _ in range(4)]
+        self.known: list[Counter] = [Counter() for _ in range(4)]
+        tricks = [(r.plays, r.attempted) for r in view.tricks] + [(view.trick, view.attempted)]
+        for plays, attempted in tricks:
+            if not plays:
+                continue
+            lead = toks(plays[0].cards)
+            if attempted:
+                self.known[plays[0].seat] += Counter(toks(attempted)) - Counter(lead)
+            suit = self.order.suit(lead[0])
+            lead_pairs = len(pair_faces(lead))
+            for play in plays:
+                cards = toks(play.cards)
+                unseen -= Counter(cards)
+                self.known[play.seat] -= Counter(cards)
+                if play is plays[0]:
+                    continue
+                followed = [c for c in cards if self.order.suit(c) == suit]
+                if len(followed) < len(lead):
+                    self.void[play.seat].add(suit)
+                elif len(pair_faces(followed)) < lead_pairs:
+                    self.no_pair[play.seat].add(suit)
+        self.unseen = +unseen
+        self.left = list(view.cards_left)
+        self.others = [s for s in range(4) if s != self.me]
+        self.kitty_size = sum(self.unseen.values()) - sum(self.left[s] for s in self.others)
+        self.plays = [toks(p.cards) for p in view.trick]
+
+    def suit_pool(self, suit: str) -> list[str]:
+        return sorted((c for c in self.unseen.elements() if self.order.suit(c) == suit),
+                      key=self.order.strength)
+
+    # ---------------------------------------------------------------- witness deals
+
+    def deal(self, hold: dict[int, Sequence[str]] | None = None,
+             void: dict[int, str] | None = None) -> list[Counter] | None:
+        """A deal of the unseen cards (the other hands, then the kitty as index 4)
+        consistent with the view, where each seat of ``hold`` holds those cards and
+        each seat of ``void`` none of that suit; ``None`` if there is none."""
+        hold = hold or {}
+        void = void or {}
+        fixed = {s: Counter(self.known[s]) | Counter(hold.get(s, ())) for s in self.others}
+        voids = {s: set(self.void[s]) | ({void[s]} if s in void else set()) for s in self.others}
+        placed: Counter = Counter()
+        for s in self.others:
+            if sum(fixed[s].values()) > self.left[s]:
+                return None
+            for card, n in fixed[s].items():
+                suit = self.order.suit(card)
+                if suit in voids[s] or (n > 1 and suit in self.no_pair[s]):
+                    return None
+            placed += fixed[s]
+        if placed - self.unseen:
+            return None  # more copies placed than there are unseen
+        pool = self.unseen - placed
+        targets = self.others + [4]
+        demand = {s: self.left[s] - sum(fixed[s].values()) for s in self.others}
+        demand[4] = self.kitty_size
+        if sum(pool.values()) != sum(demand.values()):
+            return None
+
+        def cap(card: str, target: int) -> int:
+            if target == 4:
+                return pool[card]
+            suit = self.order.suit(card)
+            if suit in voids[target]:
+                return 0
+            if suit in self.no_pair[target]:
+                return 0 if fixed[target][card] else 1
+            return pool[card]
+
+        flow = _transport(pool, targets, demand, cap)
+        if flow is None:
+            return None
+        hands = [Counter() for _ in range(5)]
+        for s in self.others:
+            hands[s] = Counter(fixed[s])
+        for (card, target), n in flow.items():
+            hands[target][card] += n
+        return hands
+
+
+def _transport(pool: Counter, targets: list[int], demand: dict[int, int],
+               cap: Callable[[str, int], int]) -> Counter | None:
+    """Place every card of ``pool`` into ``targets`` meeting each ``demand`` exactly,
+    at most ``cap(card, target)`` copies of a card per target: augmenting paths on a
+    small flow network (source → cards → targets → sink)."""
+    cards = sorted(pool)
+    flow: Counter = Counter()
+    load = {t: 0 for t in targets}
+    for card in cards:
+        for _copy in range(pool[card]):
+            if not _augment(card, cards, targets, demand, cap, flow, load):
+                return None
+    return flow
+
+
+def _augment(start: str, cards: list[str], targets: list[int], demand: dict[int, int],
+             cap: Callable[[str, int], int], flow: Counter, load: dict[int, int]) -> bool:
+    """Send one copy of ``start`` to a target, moving other copies along if needed
+    (breadth-first search over card → target → card … paths)."""
+    parent: dict[object, tuple[object, str]] = {}
+    queue: list[object] = [("c", start)]
+    seen = {("c", start)}
+    while queue:
+        node = queue.pop(0)
+        kind, name = node  # type: ignore[misc]
+        if kind == "c":
+            for t in targets:
+                if flow[(name, t)] < cap(name, t) and ("t", t) not in seen:
+                    seen.add(("t", t))
+                    parent[("t", t)] = (node, "fwd")
+                    if load[t] < demand[t]:
+                        _apply(("t", t), parent, flow, load)
+                        return True
+                    queue.append(("t", t))
+        else:
+            for card in cards:
+                if flow[(card, name)] > 0 and ("c", card) not in seen:
+                    seen.add(("c", card))
+                    parent[("c", card)] = (node, "back")
+                    queue.append(("c", card))
+    return False
+
+
+def _apply(end: object, parent: dict, flow: Counter, load: dict[int, int]) -> None:
+    node = end
+    load[end[1]] += 1  # type: ignore[index]
+    while node in parent:
+        prev, how = parent[node]
+        if how == "fwd":
+            flow[(prev[1], node[1])] += 1  # type: ignore[index]
+        else:
+            flow[(node[1], prev[1])] -= 1  # type: ignore[index]
+        node = prev
+
+
+# ====================================================================== beating plays
+
+
+def _shapes_above(pool: list[str], form, order: Order, floor: int | None, size: int) -> Iterator[list[str]]:
+    """Plays of ``size`` cards from ``pool`` (one effective suit) matching ``form``,
+    whose top structure is above ``floor`` (``None``: any), strongest first."""
+    faces = sorted({c for c in pool if pool.count(c) >= 2}, key=order.strength, reverse=True)
+    singles_pool = sorted(set(pool), key=order.strength, reverse=True)
+    k = form.pairs
+    for chosen in combinations(faces, k):
+        if form.tractors and not can_pack(classes_of(chosen, order), form.tractors):
+            continue
+        rest = [f for f in singles_pool if f not in chosen]
+        for singles in combinations(rest, size - 2 * k):
+            play = [f for f in chosen for _ in (0, 1)] + list(singles)
+            if len(play) != size or not matches(play, form, order):
+                continue
+            if floor is None or top_structure(play, form, order) > floor:
+                yield play
+
+
+def beat_holdings(seen: Seen, plays: list[list[str]], seat: int) -> Iterator[tuple[list[str], str | None]]:
+    """Holdings with which ``seat`` could beat the winning play of ``plays``: a play of
+    the led suit, or (``void`` suit given) a ruff while out of the led suit."""
+    order = seen.order
+    form = lead_form(plays[0], order)
+    best = trick_winner(plays, order)
+    winning = plays[best]
+    ruffed = form.suit != TRUMP and order.suit(winning[0]) == TRUMP
+    floor = top_structure(winning, form, order)
+    found = 0
+    if not form.is_throw and not ruffed:
+        for play in _shapes_above(seen.suit_pool(form.suit), form, order, floor, form.size):
+            found += 1
+            if found > CANDIDATES:
+                return
+            yield play, None
+    if form.suit != TRUMP:
+        for play in _shapes_above(seen.suit_pool(TRUMP), form, order,
+                                  floor if ruffed else None, form.size):
+            found += 1
+            if found > CANDIDATES:
+                return
+            yield play, form.suit
+
+
+def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int]) -> list[Counter] | None:
+    """A witness deal in which one of ``seats`` holds, and may legally play, cards that
+    beat the winning play of ``plays``; ``None`` if the auditor finds none."""
+    order = seen.order
+    for seat in seats:
+        if seen.left[seat] == 0:
+            continue
+        for holding, void in beat_holdings(seen, plays, seat):
+            deal = seen.deal({seat: holding}, {seat: void} if void else None)
+            if deal is None:
+                continue
+            hand = list(deal[seat].elements())
+            legal = FollowJudge(hand, plays[0], order).verdict(holding).legal
+            if legal and trick_winner(plays + [holding], order) == len(plays):
+                return deal
+    return None
+
+
+def throw_fails(seen: Seen, lead: list[str]) -> list[Counter] | None:
+    """A witness deal in which another hand beats a part of the throw ``lead``."""
+    order = seen.order
+    shapes = decompose(lead, order)
+    if len(shapes) < 2:
+        return None
+    suit = order.suit(lead[0])
+    pool = seen.suit_pool(suit)
+    for seat in seen.others:
+        if seen.left[seat] == 0:
+            continue
+        for shape in shapes:
+            size = len(shape.strengths)
+            part = [c for c in pool]
+            sub = lead_form(_part_cards(lead, shape, order), order)
+            for holding in _shapes_above(part, sub, order, shape.top, size):
+                deal = seen.deal({seat: holding})
+                if deal is None:
+                    continue
+                others = [list(deal[s].elements()) for s in seen.others]
+                if not check_lead(lead, others, order).ok:
+                    return deal
+    return None
+
+
+def _part_cards(lead: list[str], shape, order: Order) -> list[str]:
+    """Cards of ``lead`` forming ``shape`` (by strengths)."""
+    want = Counter(shape.strengths)
+    out = []
+    for card in sorted(lead, key=order.strength, reverse=True):
+        s = order.strength(card)
+        if want[s] > 0 and (shape.kind == "single" or lead.count(card) >= 2):
+            out.append(card)
+            want[s] -= 1
+    return out
+
+
+# ====================================================================== the auditor
+
+
+@dataclass
+class Auditor:
+    """Checks every claim of every text; counts and failures as it goes."""
+
+    decisions: int = 0
+    texts: int = 0
+    claims: int = 0
+    false: list[str] = field(default_factory=list)
+    by_claim: Counter = field(default_factory=Counter)
+    decisions_at: dict[tuple[int, int], PlayerView] = field(default_factory=dict)
+    """The learner's view at each of its plays (hand, trick): the review's evidence."""
+
+    def record(self, hand: int, view: PlayerView) -> None:
+        self.decisions_at[(hand, len(view.tricks))] = view
+
+    def check(self, claim, view: PlayerView, hand: int, where: str, text: str) -> bool:
+        self.claims += 1
+        self.by_claim[type(claim).__name__] += 1
+        verdict = verify(claim, view, self.decisions_at, hand)
+        if not verdict:
+            self.false.append(f"{where}: {text!r}: {claim}")
+        return verdict
+
+
+def verify(claim, view: PlayerView, decisions: dict[tuple[int, int], PlayerView], hand: int) -> bool:
+    """Is ``claim`` true for ``view`` (the view the text was shown at)?"""
+    check = CHECKS.get(type(claim).__name__)
+    if check is None:
+        raise AssertionError(f"the auditor has no check for {type(claim).__name__}")
+    return bool(check(claim, view, decisions, hand))
+
+
+# ---------------------------------------------------------------- checks, one per claim type
+
+
+@lru_cache(maxsize=16)
+def _seen(view: PlayerView) -> Seen:
+    return Seen(view)
+
+
+def _following(view: PlayerView) -> bool:
+    return bool(view.trick)
+
+
+def _judge(view: PlayerView, seen: Seen) -> FollowJudge:
+    return FollowJudge(list(seen.hand.elements()), seen.plays[0], seen.order)
+
+
+def _legal(view: PlayerView, seen: Seen, cards: Sequence[object]) -> bool:
+    play = toks(cards)
+    if not play or Counter(play) - seen.hand:
+        return False
+    if not _following(view):
+        return len({seen.order.suit(c) for c in play}) == 1
+    return _judge(view, seen).verdict(play).legal
+
+
+def _legal_plays(view: PlayerView, seen: Seen) -> list[Counter]:
+    """Every legal follow, from the oracle's structure: the led-suit cards (all of them
+    when short, else a best set of pairs and single cards of other faces), then any
+    fill."""
+    judge = _judge(view, seen)
+    form, held = judge.form, judge.held
+    n = form.size
+    others = Counter({c: k for c, k in seen.hand.items() if c not in held})
+    if sum(held.values()) <= n:
+        fill = n - sum(held.values())
+        return [held + extra for extra in _sub_multisets(others, fill)]
+    out = []
+    for pairs in judge.best_pairs:
+        rest = [f for f in held if f not in pairs]
+        for singles in combinations(sorted(rest), n - 2 * len(pairs)):
+            out.append(Counter({f: 2 for f in pairs}) + Counter(singles))
+    return out
+
+
+def _sub_multisets(counts: Counter, size: int) -> list[Counter]:
+    faces = sorted(counts)
+    out: list[Counter] = []
+
+    def rec(i: int, left: int, acc: Counter) -> None:
+        if left == 0:
+            out.append(Counter(acc))
+            return
+        if i == len(faces):
+            return
+        for k in range(min(counts[faces[i]], left), -1, -1):
+            acc[faces[i]] = k
+            rec(i + 1, left - k, acc)
+        del acc[faces[i]]
+
+    rec(0, size, Counter())
+    return [+c for c in out]
+
+
+def _wins_now(seen: Seen, cards: Sequence[object]) -> bool:
+    if not seen.plays:
+        return True
+    return trick_winner(seen.plays + [toks(cards)], seen.order) == len(seen.plays)
+
+
+def _winner_seat(view: PlayerView, seen: Seen) -> int | None:
+    if not view.trick:
+        return None
+    return view.trick[trick_winner(seen.plays, seen.order)].seat
+
+
+def _later(view: PlayerView) -> list[int]:
+    leader = view.trick[0].seat if view.trick else view.seat
+    return [(leader + k) % 4 for k in range(len(view.trick) + 1, 4)]
+
+
+def _later_opponents(view: PlayerView) -> list[int]:
+    return [s for s in _later(view) if s % 2 != view.seat % 2]
+
+
+def _beaten(view: PlayerView, seen: Seen, cards: Sequence[object]) -> bool:
+    """Does a witness deal exist in which a later opponent beats ``cards`` (or, for a
+    lead, another hand beats part of the throw)?"""
+    plays = seen.plays + [toks(cards)]
+    if can_beat(seen, plays, _later_opponents(view)) is not None:
+        return True
+    return not _following(view) and throw_fails(seen, toks(cards)) is not None
+
+
+def _c_leading(c, view, d, h):
+    return view.phase == "tricks" and not view.trick
+
+
+def _c_must_follow(c, view, d, h):
+    if not _following(view):
+        return False
+    seen = _seen(view)
+    judge = _judge(view, seen)
+    form = judge.form
+    held = sum(judge.held.values())
+    if held < form.size or form.suit != c.suit or c.count != form.size:
+        return False
+    if judge.best is None or form.pairs == 0:
+        return c.tractors == () and c.pairs == 0
+    scored = tuple(length for length, ok in zip(form.tractors, judge.best[:-1]) if ok)
+    return c.tractors == scored and c.pairs == judge.best[-1]
+
+
+def _c_holds_only(c, view, d, h):
+    if not _following(view):
+        return False
+    seen = _seen(view)
+    judge = _judge(view, seen)
+    held = sum(judge.held.values())
+    return judge.form.suit == c.suit and 0 < held == c.count < judge.form.size
+
+
+def _c_void(c, view, d, h):
+    seen = _seen(view)
+    if c.seat == view.seat:
+        return all(seen.order.suit(x) != c.suit for x in seen.hand)
+    for card in set(seen.suit_pool(c.suit)):
+        if seen.deal({c.seat: [card]}) is not None:
+            return False
+    return True
+
+
+def _c_holds_count(c, view, d, h):
+    seen = _seen(view)
+    return sum(n for x, n in seen.hand.items() if seen.order.suit(x) == c.suit) == c.count
+
+
+def _c_can_ruff(c, view, d, h):
+    if not _following(view):
+        return False
+    seen = _seen(view)
+    form = lead_form(seen.plays[0], seen.order)
+    if form.suit == TRUMP or any(seen.order.suit(x) == form.suit for x in seen.hand):
+        return False
+    trumps = Counter({x: n for x, n in seen.hand.items() if seen.order.suit(x) == TRUMP})
+    able = any(matches(list(p.elements()), form, seen.order)
+               for p in _sub_multisets(trumps, form.size))
+    return able == c.able
+
+
+def _c_lead_kind(c, view, d, h):
+    if not _following(view):
+        return False
+    seen = _seen(view)
+    shapes = decompose(seen.plays[0], seen.order)
+    kind = "throw" if len(shapes) > 1 else shapes[0].kind
+    return (view.trick[0].seat, kind, len(seen.plays[0])) == (c.seat, c.kind, c.size)
+
+
+def _c_refused(c, view, d, h):
+    seen = _seen(view)
+    play = toks(c.cards)
+    if not _following(view):
+        return c.code == "mixed_suits" and len({seen.order.suit(x) for x in play}) > 1
+    outcome = _judge(view, seen).verdict(play)
+    return outcome.reason == c.code and _meets(view, seen, c.code, toks(c.meet))
+
+
+def _meets(view: PlayerView, seen: Seen, code: str | None, meet: list[str]) -> bool:
+    """The cards named with a refusal are held and satisfy the obligation named."""
+    if Counter(meet) - seen.hand:
+        return False
+    suit = lead_form(seen.plays[0], seen.order).suit if seen.plays else None
+    if code == "must_follow_suit":
+        held = [x for x in seen.hand.elements() if seen.order.suit(x) == suit]
+        return same(meet, held)
+    if code in ("must_play_pair", "must_play_tractor"):
+        if not meet or any(seen.order.suit(x) != suit for x in meet):
+            return False
+        if len(pair_faces(meet)) * 2 != len(meet):
+            return False
+        if code == "must_play_tractor":
+            return bool(runs(classes_of(pair_faces(meet), seen.order), len(meet) // 2))
+    return True
+
+
+@lru_cache(maxsize=16)
+def _offered(view: PlayerView, selected: tuple[str, ...]) -> frozenset[str]:
+    seen = _seen(view)
+    if not seen.plays:
+        return frozenset(selectable(list(seen.hand.elements()), None, list(selected), seen.order))
+    return frozenset(_judge(view, seen).offered(Counter(selected)))
+
+
+def _c_blocked(c, view, d, h):
+    seen = _seen(view)
+    selected = toks(c.selected)
+    lead = seen.plays[0] if seen.plays else None
+    if str(c.card) in _offered(view, tuple(selected)):
+        return False
+    card_suit = seen.order.suit(str(c.card))
+    if c.code == "wrong_count":
+        return lead is not None and len(selected) >= len(lead)
+    if c.code == "mixed_suits":
+        return lead is None and bool(selected) and card_suit != seen.order.suit(selected[0])
+    if lead is None or len(selected) >= len(lead):
+        return False
+    suit = seen.order.suit(lead[0])
+    if c.code == "must_follow_suit":
+        return card_suit != suit and _meets(view, seen, c.code, toks(c.meet))
+    return card_suit == suit and _meets(view, seen, c.code, toks(c.meet))
+
+
+def _c_trump_kind(c, view, d, h):
+    seen = _seen(view)
+    card = str(c.card)
+    level, trump = view.ctx.level, view.ctx.trump
+    if card in ("LJ", "BJ"):
+        kind = "joker"
+    elif card[1:] == level:
+        kind = "level"
+    elif view.rules.constant_twos and card[1:] == "2" and card[0] != trump:
+        kind = "constant_two"
+    elif card[0] == trump:
+        kind = "trump_suit"
+    else:
+        kind = None
+    return kind == c.kind and (kind is not None) == (seen.order.suit(card) == TRUMP)
+
+
+def _c_suit_of(c, view, d, h):
+    return _seen(view).order.suit(str(c.card)) == c.suit
+
+
+def _c_holds(c, view, d, h):
+    return bool(c.cards) and not Counter(toks(c.cards)) - _seen(view).hand
+
+
+def _c_legal_play(c, view, d, h):
+    return view.turn == view.seat and _legal(view, _seen(view), c.cards)
+
+
+def _c_only_legal(c, view, d, h):
+    seen = _seen(view)
+    if not _following(view):
+        return sum(seen.hand.values()) == 1 and same(seen.hand.elements(), c.cards)
+    plays = _legal_plays(view, seen)
+    return len(plays) == 1 and plays[0] == Counter(toks(c.cards))
+
+
+def _c_cards_left(c, view, d, h):
+    return len(view.hand) == c.count
+
+
+def _c_team(c, view, d, h):
+    return view.dealer is not None and (view.seat % 2 == view.dealer % 2) == c.dealers
+
+
+def _c_trick_points(c, view, d, h):
+    return _following(view) and sum(pts(p) for p in _seen(view).plays) == c.points
+
+
+def _c_gives_points(c, view, d, h):
+    return pts(c.cards) == c.points
+
+
+def _c_fewest(c, view, d, h):
+    if not _following(view):
+        return False
+    seen = _seen(view)
+    if not _legal(view, seen, c.cards):
+        return False
+    return pts(c.cards) == min(pts(p.elements()) for p in _legal_plays(view, seen))
+
+
+def _c_wins_now(c, view, d, h):
+    seen = _seen(view)
+    return _following(view) and _legal(view, seen, c.cards) and _wins_now(seen, c.cards)
+
+
+def _c_no_winning(c, view, d, h):
+    if not _following(view):
+        return False
+    seen = _seen(view)
+    return not any(_wins_now(seen, list(p.elements())) for p in _legal_plays(view, seen))
+
+
+def _c_partner_winning(c, view, d, h):
+    seen = _seen(view)
+    if c.seat != (view.seat + 2) % 4 or _winner_seat(view, seen) != c.seat:
+        return False
+    if c.certainty is None:
+        return True
+    beaten = can_beat(seen, seen.plays, _later_opponents(view)) is not None
+    return beaten == (c.certainty == "possible")
+
+
+def _c_keeps_winner(c, view, d, h):
+    seen = _seen(view)
+    if not _following(view) or not _legal(view, seen, c.cards) or _wins_now(seen, c.cards):
+        return False
+    return _winner_seat(view, seen) == c.seat
+
+
+def _c_opponent_winning(c, view, d, h):
+    seen = _seen(view)
+    return c.seat % 2 != view.seat % 2 and _winner_seat(view, seen) == c.seat
+
+
+def _c_opponent_ruffed(c, view, d, h):
+    seen = _seen(view)
+    if c.seat % 2 == view.seat % 2 or _winner_seat(view, seen) != c.seat:
+        return False
+    form = lead_form(seen.plays[0], seen.order)
+    play = next(toks(p.cards) for p in view.trick if p.seat == c.seat)
+    return (view.trick[0].seat != c.seat and form.suit != TRUMP
+            and all(seen.order.suit(x) == TRUMP for x in play) and matches(play, form, seen.order))
+
+
+def _c_cannot_be_beaten(c, view, d, h):
+    seen = _seen(view)
+    if not _legal(view, seen, c.cards) or not _wins_now(seen, c.cards):
+        return False
+    return _beaten(view, seen, c.cards) == (c.certainty == "possible")
+
+
+def _c_win_share(c, view, d, h):
+    seen = _seen(view)
+    if not (0 < c.share < 1 and c.samples > 0) or not _legal(view, seen, c.cards):
+        return False
+    if _following(view) and not _wins_now(seen, c.cards):
+        return True
+    return _beaten(view, seen, c.cards)
+
+
+def _c_estimated(c, view, d, h):
+    return c.samples > 0 and c.margin >= 0 and _legal(view, _seen(view), c.cards)
+
+
+def _c_trumps_unseen(c, view, d, h):
+    seen = _seen(view)
+    return len(seen.suit_pool(TRUMP)) == c.count
+
+
+def _c_may_hold(c, view, d, h):
+    seen = _seen(view)
+    return any(seen.deal({c.seat: [x]}) is not None for x in set(seen.suit_pool(c.suit)))
+
+
+def _c_showed_void(c, view, d, h):
+    return c.suit in _seen(view).void[c.seat]
+
+
+def _record(view: PlayerView, trick: int):
+    return view.tricks[trick] if 0 <= trick < len(view.tricks) else None
+
+
+def _kinds(record, order: Order) -> tuple[int, str, dict[int, str]]:
+    """Winner, how it won, and each follower's kind of play (follow/ruff/overruff/discard)."""
+    plays = [toks(p.cards) for p in record.plays]
+    form = lead_form(plays[0], order)
+    kinds: dict[int, str] = {}
+    ruffed = False
+    for i, play in enumerate(plays[1:], start=1):
+        seat = record.plays[i].seat
+        suits = {order.suit(x) for x in play}
+        if suits == {form.suit}:
+            kinds[seat] = "follow"
+        elif suits == {TRUMP} and form.suit != TRUMP and matches(play, form, order):
+            beat = trick_winner(plays[: i + 1], order) == i
+            kinds[seat] = "overruff" if ruffed and beat else "ruff"
+            ruffed = True
+        else:
+            kinds[seat] = "discard"
+    index = trick_winner(plays, order)
+    winner = record.plays[index].seat
+    how = "lead" if index == 0 else {"ruff": "ruff", "overruff": "overruff"}.get(kinds[winner], "higher")
+    return winner, how, kinds
+
+
+def _c_trick_won(c, view, d, h):
+    record = _record(view, c.trick)
+    if record is None:
+        return False
+    winner, how, _ = _kinds(record, _seen(view).order)
+    return (winner, how) == (c.seat, c.how) and record.winner == winner
+
+
+def _c_played_as(c, view, d, h):
+    record = _record(view, c.trick)
+    if record is None:
+        return False
+    _, _, kinds = _kinds(record, _seen(view).order)
+    return kinds.get(c.seat) == c.kind
+
+
+def _c_throw_failed(c, view, d, h):
+    record = _record(view, c.trick)
+    return (record is not None and record.attempted is not None and record.leader == c.seat
+            and same(record.attempted, c.tried) and same(record.plays[0].cards, c.played))
+
+
+def _multiplier(view: PlayerView, lead: list[str], order: Order) -> int:
+    scheme = view.rules.kitty_multiplier
+    if scheme == "twice_cards":
+        return 2 * len(lead)
+    shapes = decompose(lead, order)
+    largest = max(shapes, key=lambda s: len(s.strengths))
+    if scheme == "by_pairs":
+        return 2 if largest.kind == "single" else 2 * largest.length + 2
+    return min(64, 2 ** len(largest.strengths))
+
+
+def _c_kitty_scored(c, view, d, h):
+    return _kitty_scored(view, c.points, c.multiplier)
+
+
+def _kitty_scored(view: PlayerView, points: int, multiplier: int | None) -> bool:
+    if view.kitty is None or view.phase not in ("hand_over", "match_over") or not view.tricks:
+        return False
+    last = view.tricks[-1]
+    won = last.winner % 2 != view.dealer % 2
+    mult = _multiplier(view, toks(last.plays[0].cards), _seen(view).order) if won else None
+    return (pts(view.kitty), mult) == (points, multiplier)
+
+
+def _declarations(view: PlayerView) -> set[tuple[str, ...]]:
+    """RULES.md §7: level-card singles and pairs, joker pairs, that override what stands."""
+    hand = Counter(toks(view.hand))
+    options: set[tuple[str, ...]] = set()
+    for card, n in hand.items():
+        if card in ("LJ", "BJ"):
+            if n >= 2:
+                options.add((card, card))
+        elif card[1:] == view.level:
+            options.add((card,))
+            if n >= 2:
+                options.add((card, card))
+    current = view.declaration
+    if current is None:
+        return options
+
+    def strength(cards: tuple[str, ...]) -> int:
+        if len(cards) == 1:
+            return 1
+        return {"BJ": 4, "LJ": 3}.get(cards[0], 2)
+
+    mine = toks(current.cards)
+    out = set()
+    for option in options:
+        if current.seat == view.seat:
+            if len(mine) == 1 and option == (mine[0], mine[0]):
+                out.add(option)
+            elif view.rules.self_override and strength(option) > strength(tuple(mine)):
+                out.add(option)
+        elif strength(option) > strength(tuple(mine)):
+            out.add(option)
+    return out
+
+
+def _c_can_declare(c, view, d, h):
+    if view.phase not in ("dealing", "declaring"):
+        return not c.options
+    return {tuple(toks(o)) for o in c.options} == _declarations(view)
+
+
+def _c_declarable(c, view, d, h):
+    return view.phase in ("dealing", "declaring") and tuple(toks(c.cards)) in _declarations(view)
+
+
+def _c_level(c, view, d, h):
+    return view.level == c.rank
+
+
+def _c_trumps_if(c, view, d, h):
+    order = Order(view.level, c.trump, view.rules.constant_twos)
+    return sum(order.suit(x) == TRUMP for x in toks(view.hand)) == c.count
+
+
+def _c_kitty_points(c, view, d, h):
+    return (view.phase == "burying" and not Counter(toks(c.cards)) - Counter(toks(view.hand))
+            and pts(c.cards) == c.points)
+
+
+def _c_trumps_among(c, view, d, h):
+    seen = _seen(view)
+    return (not Counter(toks(c.cards)) - seen.hand
+            and sum(seen.order.suit(x) == TRUMP for x in toks(c.cards)) == c.count)
+
+
+def _c_empties_suit(c, view, d, h):
+    seen = _seen(view)
+    mine = [x for x in seen.hand.elements() if seen.order.suit(x) == c.suit]
+    return c.suit != TRUMP and bool(mine) and same(mine, c.cards)
+
+
+# ---------------------------------------------------------------- review notes
+
+
+def _before(c, view: PlayerView, decisions, hand: int) -> PlayerView | None:
+    """The learner's recorded view before its play in ``c.trick`` (the play must be
+    the one the note names)."""
+    before = decisions.get((hand, c.trick))
+    record = _record(view, c.trick)
+    if before is None or record is None:
+        return None
+    mine = next((p for p in record.plays if p.seat == view.seat), None)
+    if mine is None or not same(mine.cards, c.cards):
+        return None
+    return before
+
+
+def _sure_lost(before: PlayerView, seen: Seen, cards: Sequence[object]) -> bool:
+    if not _following(before) or any(s % 2 == before.seat % 2 for s in _later(before)):
+        return False
+    index = trick_winner(seen.plays + [toks(cards)], seen.order)
+    return index < len(seen.plays) and before.trick[index].seat % 2 != before.seat % 2
+
+
+def _c_gave_points(c, view, d, h):
+    before = _before(c, view, d, h)
+    record = _record(view, c.trick)
+    if before is None or record.winner % 2 == view.seat % 2:
+        return False
+    seen = _seen(before)
+    return (c.points > 0 and _legal(before, seen, c.alternative)
+            and _sure_lost(before, seen, c.cards) and _sure_lost(before, seen, c.alternative)
+            and pts(c.cards) - pts(c.alternative) == c.points)
+
+
+def _c_lost_trick(c, view, d, h):
+    before = _before(c, view, d, h)
+    record = _record(view, c.trick)
+    if before is None or record.winner % 2 == view.seat % 2 or record.points != c.points:
+        return False
+    seen = _seen(before)
+    return (c.points > 0 and _legal(before, seen, c.alternative)
+            and _wins_now(seen, c.alternative) and not _beaten(before, seen, c.alternative))
+
+
+def _c_trumps_wasted(c, view, d, h):
+    before = _before(c, view, d, h)
+    if before is None or not _following(before):
+        return False
+    seen = _seen(before)
+    partner = (view.seat + 2) % 4
+    if _winner_seat(before, seen) != partner:
+        return False
+    if can_beat(seen, seen.plays, _later_opponents(before)) is not None:
+        return False
+    trumps = lambda cards: sum(seen.order.suit(x) == TRUMP for x in toks(cards))  # noqa: E731
+    return (c.count > 0 and trumps(c.cards) - trumps(c.alternative) == c.count
+            and _legal(before, seen, c.alternative) and not _wins_now(seen, c.alternative)
+            and pts(c.alternative) >= pts(c.cards))
+
+
+def _c_kitty_lost(c, view, d, h):
+    if view.dealer != view.seat or view.kitty is None or not same(view.kitty, c.cards):
+        return False
+    if not _kitty_scored(view, c.points, c.multiplier):
+        return False
+    held = Counter(toks(view.kitty)) + Counter(
+        x for r in view.tricks for p in r.plays if p.seat == view.seat for x in toks(p.cards))
+    return (c.points > 0 and len(c.alternative) == 8 and not Counter(toks(c.alternative)) - held
+            and pts(c.alternative) == 0)
+
+
+CHECKS: dict[str, Callable] = {
+    "Leading": _c_leading, "MustFollow": _c_must_follow, "HoldsOnly": _c_holds_only,
+    "Void": _c_void, "HoldsCount": _c_holds_count, "CanRuff": _c_can_ruff,
+    "LeadKind": _c_lead_kind, "Refused": _c_refused, "Blocked": _c_blocked,
+    "TrumpKind": _c_trump_kind, "SuitOf": _c_suit_of, "Holds": _c_holds,
+    "LegalPlay": _c_legal_play, "OnlyLegalPlay": _c_only_legal, "CardsLeft": _c_cards_left,
+    "Team": _c_team, "TrickPoints": _c_trick_points, "GivesPoints": _c_gives_points,
+    "FewestPoints": _c_fewest, "WinsNow": _c_wins_now, "NoWinningPlay": _c_no_winning,
+    "PartnerWinning": _c_partner_winning, "KeepsWinner": _c_keeps_winner,
+    "OpponentWinning": _c_opponent_winning, "OpponentRuffed": _c_opponent_ruffed,
+    "CannotBeBeaten": _c_cannot_be_beaten, "WinShare": _c_win_share,
+    "Estimated": _c_estimated, "TrumpsUnseen": _c_trumps_unseen, "MayHold": _c_may_hold,
+    "ShowedVoid": _c_showed_void, "TrickWon": _c_trick_won, "PlayedAs": _c_played_as,
+    "ThrowFailed": _c_throw_failed, "KittyScored": _c_kitty_scored,
+    "CanDeclare": _c_can_declare, "Declarable": _c_declarable, "Level": _c_level, "TrumpsIfDeclared": _c_trumps_if,
+    "KittyPoints": _c_kitty_points, "TrumpsAmong": _c_trumps_among,
+    "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
+    "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost,
+}
+"""The auditor's own check of every claim type the coach may state."""

@@ -1,0 +1,144 @@
+"""The coach's audit: seeded practice hands with mixed learner policies, every claim of
+every text checked by an auditor that shares no code with the coach, the hidden cards
+re-dealt to catch a leak, every review note checked against the outcome.
+
+Kept quick for ``make test`` (the fast ``ai`` advisor); ``make audit`` runs the full
+audit: 40 hands in both languages with the hard advisor.  The last tests break the
+coach on purpose, to show the auditor fails when it should.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.claims import CannotBeBeaten, GivesPoints, MustFollow, TrickPoints
+from engine.knowledge import Knowledge
+from tutor.coach.said import Said
+from tutor.coach.transcript import moments
+
+from ..volume import count
+from .audit import plan_of, run
+from .auditor import Auditor, verify
+
+HANDS = max(30, count(120))
+"""At least the 30 hands the issue asks for in every run; more under ``make soak``."""
+BATCHES = 3
+"""The hands are audited in batches that the parallel runner spreads over its workers."""
+
+
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_hands_without_a_false_claim(batch: int) -> None:
+    size = HANDS // BATCHES
+    report = run(plan_of(size, 1 + batch * size), advisor="ai", lang="en", leak_every=2)
+    assert not report.false, report.false[:5]
+    assert not report.wording, report.wording[:5]
+    assert not report.leaks, report.leaks[:3]
+    assert report.hands == size and report.decisions >= 10 * size
+    assert report.claims > 10 * report.decisions
+    assert report.notes, "some learner plays cost points and the review says so"
+
+
+def _first(seed: int, policy: str, wanted) -> tuple:
+    """The first text of a practice hand with a claim ``wanted`` accepts."""
+    for moment in moments(seed, 1, policy, "ai", why_not=False):
+        for where, said in moment.texts:
+            for claim in said.all_claims():
+                if wanted(claim):
+                    return moment, said, claim
+    raise AssertionError("no such claim in the hand")
+
+
+def test_the_auditor_rejects_a_claim_that_was_made_false() -> None:
+    auditor = Auditor()
+    moment, said, claim = _first(2, "coach", lambda c: isinstance(c, GivesPoints) and c.points)
+    assert verify(claim, moment.view, auditor.decisions_at, 0)
+    assert not verify(replace(claim, points=claim.points + 5), moment.view, {}, 0)
+    moment, said, claim = _first(2, "coach", lambda c: isinstance(c, CannotBeBeaten)
+                                 and c.certainty == "possible")
+    assert verify(claim, moment.view, {}, 0)
+    assert not verify(replace(claim, certainty="sure"), moment.view, {}, 0)
+    moment, said, claim = _first(3, "random", lambda c: isinstance(c, MustFollow))
+    assert verify(claim, moment.view, {}, 0)
+    assert not verify(replace(claim, pairs=claim.pairs + 1), moment.view, {}, 0)
+    assert not verify(TrickPoints(5), moment.view, {}, 0) or not verify(TrickPoints(0), moment.view, {}, 0)
+
+
+def test_the_audit_fails_when_a_predicate_is_broken(monkeypatch) -> None:
+    """A knowledge model that never sees a threat makes the coach say "sure" where a
+    consistent deal beats the play: the auditor finds the deal."""
+    monkeypatch.setattr(Knowledge, "can_beat", lambda self, plays, seat: False)
+    report = run(plan_of(4), advisor="ai", lang="en", leak_every=1000)
+    assert any("certainty='sure'" in problem for problem in report.false), report.false[:3]
+
+
+def test_the_audit_catches_a_leak(monkeypatch) -> None:
+    """A tip that reads another hand changes when the hidden cards are re-dealt."""
+    from tutor.practice import PracticeTable
+
+    def peeking(self):
+        return Said("{card}", self.learner, (("card", str(self.game.hands[1][0])),))
+
+    monkeypatch.setattr(PracticeTable, "tip", peeking)
+    report = run(plan_of(1), advisor="ai", lang="en", leak_every=1)
+    assert report.leaks
+
+
+def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
+    """Notes that flag plays equal in value (here: the alternative is the play itself)
+    are caught against the outcome."""
+    import importlib
+
+    from engine.claims import GavePoints
+
+    review_module = importlib.import_module("tutor.coach.review")
+
+    real = review_module._judge
+
+    def every_play(item, final):
+        note = real(item, final)
+        if note is not None or not item.view.trick:
+            return note
+        claim = GavePoints(item.trick, item.cards, item.cards, 5)
+        said = Said("@gave_dealers", final.seat, (("k", 1), ("played", ""), ("n", 5), ("alt", "")),
+                    (claim,))
+        return review_module.ReviewNote(item.trick, item.cards, item.cards, said, "saving", None)
+
+    monkeypatch.setattr(review_module, "_judge", every_play)
+    monkeypatch.setattr(review_module, "keep", lambda sentences, at: list(sentences))
+    report = run(plan_of(1), advisor="ai", lang="en", leak_every=1000)
+    assert any("GavePoints" in problem for problem in report.false)
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["transcript", "--seed", "x"], 2),
+    (["transcript", "--seed", "1", "--policy", "lucky"], 2),
+    (["transcript", "--seed", "1", "--hands", "0"], 2),
+    (["transcript"], 2),
+    (["audit"], 2),
+])
+def test_bad_arguments_get_one_line_and_exit_2(argv, code, capsys) -> None:
+    from tutor.coach.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == code
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error" in err
+
+
+def test_transcript_prints_every_decision_as_json(capsys) -> None:
+    import json
+
+    from tutor.coach.__main__ import main
+
+    assert main(["transcript", "--seed", "5", "--advisor", "ai", "--lang", "zh", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    plays = [r for r in records if r["phase"] == "tricks"]
+    assert plays and records[-1]["phase"] == "review"
+    first = plays[0]
+    assert {"hand_cards", "trick", "cards_seen", "trump", "level", "legal_count", "coach_play",
+            "played", "texts"} <= set(first)
+    assert all(t["claims"] or t["where"] in ("tip", "narration") for t in first["texts"])
+    assert any("主牌" in t["text"] or "跟" in t["text"] for r in plays for t in r["texts"])

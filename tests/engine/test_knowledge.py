@@ -1,0 +1,134 @@
+"""``engine.knowledge`` is exact: late in real hands, where every deal of the unseen
+cards can be listed, its answers equal a brute force over those deals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from engine import check_follow, trick_winner
+from engine.game import TRICKS, Game
+from engine.knowledge import Knowledge
+from engine.players import make_player, play_hand
+from engine.view import PlayerView
+
+from .oracle import pair_faces
+
+
+def late_views(seed: int, most: int = 4) -> list[PlayerView]:
+    """Views of the dealer (who knows the kitty) once every other hand holds at most
+    ``most`` cards, to the end of the hand."""
+    out: list[PlayerView] = []
+
+    def look(game: Game) -> None:
+        dealer = game.dealer
+        if game.phase == TRICKS and game.turn == dealer and all(
+                len(game.hand(s)) <= most for s in range(4) if s != dealer):
+            out.append(game.view(dealer))
+
+    play_hand(Game(seed=seed), [make_player("ai", s) for s in range(4)], look)
+    return out
+
+
+def deals(view: PlayerView) -> list[dict[int, Counter]]:
+    """Every placement of the unseen cards into the other hands that respects what the
+    view shows (voids, suits without pairs, cards a failed throw showed)."""
+    ctx = view.ctx
+    seen = Counter(view.hand) + Counter(view.kitty or ())
+    for record in view.tricks:
+        for play in record.plays:
+            seen.update(play.cards)
+    for play in view.trick:
+        seen.update(play.cards)
+    from engine.cards import deck
+
+    unseen = sorted((Counter(deck(2)) - seen).elements(), key=lambda c: c.index)
+    others = [s for s in range(4) if s != view.seat]
+    sizes = [view.cards_left[s] for s in others]
+    assert sum(sizes) == len(unseen)
+    void: dict[int, set] = {s: set() for s in range(4)}
+    no_pair: dict[int, set] = {s: set() for s in range(4)}
+    known: dict[int, Counter] = {s: Counter() for s in range(4)}
+    records = [(r.plays, r.attempted) for r in view.tricks] + [(view.trick, view.attempted)]
+    for plays, attempted in records:
+        if not plays:
+            continue
+        lead = plays[0].cards
+        if attempted:
+            known[plays[0].seat] += Counter(attempted) - Counter(lead)
+        for play in plays:
+            known[play.seat] -= Counter(play.cards)
+        suit = ctx.suit_of(lead[0])
+        for play in plays[1:]:
+            followed = [c for c in play.cards if ctx.suit_of(c) == suit]
+            if len(followed) < len(lead):
+                void[play.seat].add(suit)
+            elif len(pair_faces(map(str, followed))) < len(pair_faces(map(str, lead))):
+                no_pair[play.seat].add(suit)
+    out = []
+    for split in _splits(Counter(unseen), sizes):
+        hands = dict(zip(others, split))
+        ok = all(not known[s] - hands[s] and not any(ctx.suit_of(c) in void[s] for c in hands[s])
+                 and not any(n >= 2 and ctx.suit_of(c) in no_pair[s] for c, n in hands[s].items())
+                 for s in others)
+        if ok:
+            out.append(hands)
+    return out
+
+
+def _splits(pool: Counter, sizes: list[int]) -> list[list[Counter]]:
+    """Every way to split the multiset ``pool`` into parts of ``sizes``."""
+    if not sizes:
+        return [[]]
+    out = []
+    cards = sorted(pool.elements(), key=lambda c: c.index)
+    for first in set(combinations(cards, sizes[0])):
+        part = Counter(first)
+        for rest in _splits(pool - part, sizes[1:]):
+            out.append([part] + rest)
+    return out
+
+
+def beats(hand: Counter, plays: list[list], ctx) -> bool:
+    """Can ``hand`` legally follow ``plays`` with a play that wins the trick now?"""
+    cards = list(hand.elements())
+    size = len(plays[0])
+    for combo in set(combinations(sorted(cards, key=lambda c: c.index), size)):
+        if check_follow(cards, plays[0], list(combo), ctx).legal and \
+                trick_winner(plays + [list(combo)], ctx) == len(plays):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seeds", [range(3, 9), range(9, 15)])
+def test_knowledge_matches_a_brute_force_over_every_deal(seeds: range) -> None:
+    checked = Counter()
+    for view in (v for seed in seeds for v in late_views(seed)):
+        if sum(view.cards_left[s] for s in range(4) if s != view.seat) > 10:
+            continue
+        every = deals(view)
+        assert every, "the real deal is always consistent"
+        know = Knowledge(view)
+        assert know.kitty == 0
+        for seat in every[0]:
+            for card in {c for hands in every for c in hands[seat]}:
+                holds = any(hands[seat][card] for hands in every)
+                assert know.feasible(((seat, (card,)),)) == holds
+                checked["holds"] += 1
+            for suit in {view.ctx.suit_of(c) for hands in every for c in hands[seat]}:
+                assert know.may_hold(seat, suit) == any(
+                    any(view.ctx.suit_of(c) == suit for c in hands[seat]) for hands in every)
+        plays = [list(p.cards) for p in view.trick] + [[view.hand[0]]] if not view.trick else \
+            [list(p.cards) for p in view.trick]
+        if len(plays[0]) > len(view.hand):
+            continue
+        later = [s for s in every[0] if all(p.seat != s for p in view.trick)]
+        for seat in later:
+            truth = any(beats(hands[seat], plays, view.ctx) for hands in every
+                        if sum(hands[seat].values()) >= len(plays[0]))
+            answer = know.can_beat(plays, seat)
+            assert answer is None or answer == truth, (view, seat)
+            checked[answer] += 1
+    assert checked["holds"] > 50 and checked[True] and checked[False], checked

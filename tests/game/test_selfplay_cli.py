@@ -1,0 +1,79 @@
+"""Every mistake on ``python -m engine.selfplay``'s command line is one line and exit 2.
+
+Each bad command line runs in its own process: stderr is exactly one line that names
+the argument (and what it accepts), stdout is empty, no traceback.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+RULE_FILES: dict[str, bytes | None] = {
+    "unknown option": b"trumps: 3\n",
+    "bad value": b"throw_penalty: double\n",
+    "decks: 3": b"decks: 3\n",
+    "syntax error": b"throw_penalty: [flat\n",
+    "GBK": "throw_penalty: flat  # 罚分\n".encode("gbk"),
+    "integer key": b"1: true\n",
+    "duplicate key": b"throw_penalty: flat\nthrow_penalty: none\n",
+    "a list": b"- flat\n",
+    "python tag": b'decks: !!python/object/apply:os.getcwd []\n',
+    "nested deep": b"a: " + b"[" * 600 + b"\n",
+    "missing": None,
+    "a folder": b"<folder>",
+}
+BAD = {
+    "unknown --team-a": (["--team-a", "grandmaster"], ["--team-a", "random", "ai"]),
+    "unknown --team-b": (["--team-b", ""], ["--team-b", "greedy"]),
+    "--hands -5": (["--hands", "-5"], ["--hands", "from 1"]),
+    "--hands 0": (["--hands", "0"], ["--hands", "from 1"]),
+    "--hands x": (["--hands", "x"], ["--hands", "whole number"]),
+    "--seed -1": (["--seed", "-1"], ["--seed", "0 to 4294967295"]),
+    "--seed 2**32": (["--seed", "4294967296"], ["--seed", "0 to 4294967295"]),
+    "--seed 1.5": (["--seed", "1.5"], ["--seed", "whole number"]),
+    "unknown argument": (["--fast"], ["unrecognized arguments: --fast"]),
+    **{f"--rules {name}": (["--rules", "RULES"], ["--rules"]) for name in RULE_FILES},
+}
+NAMED = {"unknown option": "trumps", "bad value": "'per_card'", "decks: 3": "decks=3", "syntax error": "line 2",
+         "GBK": "UTF-8", "integer key": "option names", "duplicate key": "given twice", "missing": "cannot be read",
+         "a folder": "cannot be read", "python tag": "python/object", "nested deep": "nested too deeply"}
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "engine.selfplay", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_command_line_is_one_line_and_exit_2(tmp_path, case) -> None:
+    args, named = BAD[case]
+    if "RULES" in args:
+        name = case.removeprefix("--rules ")
+        path = tmp_path / "house.yaml"
+        content = RULE_FILES[name]
+        if content == b"<folder>":
+            path.mkdir()
+        elif content is not None:
+            path.write_bytes(content)
+        args = [str(path) if a == "RULES" else a for a in args]
+        named = [*named, NAMED.get(name, "")]
+    result = _run(args + ["--hands", "1"] if "--hands" not in args else args)
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and len(lines) == 1 and result.stdout == "", (result.returncode, result.stderr)
+    assert lines[0].startswith("python -m engine.selfplay: error: ") and "Traceback" not in result.stderr
+    for word in named:
+        assert word in lines[0], (word, lines[0])
+
+
+def test_the_largest_seed_and_a_bom_rules_file_are_fine(tmp_path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_bytes(b"\xef\xbb\xbfthrow_penalty: flat\n")
+    result = _run(["--hands", "1", "--seed", "4294967295", "--rules", str(path), "--json"])
+    assert result.returncode == 0, result.stderr
+    assert '"seed": 4294967295' in result.stdout

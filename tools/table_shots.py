@@ -1,0 +1,264 @@
+"""Screenshots of the practice table's moments, for a person to look at.
+
+The declaring window, a declaration and an override, burying with the kitty marked,
+a trick in progress (leader and points), the last-trick view, the card counter, the
+kitty turned up at the end and the review — in Chinese and English at 960×600 and
+1280×800.  Each moment is reached by playing a seeded hand through the scene itself
+(the learner's seat on its AI where it must act), so the pictures show what a player
+would see.  Not part of ``make test``: ``make table-shots`` (writes
+``out/table/``).
+
+Run: ``python tools/table_shots.py [--out DIR] [--only NAME ...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from engine.events import Overridden  # noqa: E402
+from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, TRICKS, Game  # noqa: E402
+from tutor.app import App  # noqa: E402
+from tutor.practice import PracticeTable  # noqa: E402
+from tutor.scenes.practice import LAST, PracticeTableScene  # noqa: E402
+from tutor.settings import Store  # noqa: E402
+
+SIZES = ((960, 600), (1280, 800))
+LANGUAGES = ("zh_CN", "en")
+FRAME = 1 / 60
+LIMIT = 20_000
+
+
+class Unreached(RuntimeError):
+    """The seeds tried never reached the moment."""
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def new_app(size: tuple[int, int], language: str, home: Path, speed: str = "normal",
+            counter: bool = False) -> App:
+    store = Store(home)
+    store.settings.animation_speed = speed
+    store.settings.card_counter = counter
+    return App(size=size, store=store, language=language)
+
+
+def table(app: App, seed: int, game: Game | None = None) -> PracticeTableScene:
+    scene = PracticeTableScene(app.services, PracticeTable(game, seed=seed) if game is not None else None,
+                               seed=seed)
+    app.stack.push(scene)
+    return scene
+
+
+def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene], bool],
+        act: bool = True, dt: float = FRAME) -> bool:
+    """Frames until ``done(scene)``; the learner's AI acts when the game waits for it
+    (``act``).  ``False`` if the hand ended first."""
+    for _ in range(LIMIT):
+        if done(scene):
+            return True
+        table_ = scene.table
+        if table_.phase == HAND_OVER and app.stack.top is not scene:
+            return False
+        if table_.learner_to_act and not scene.motion.active and scene.shown is None:
+            if not act:
+                return False
+            scene._autopilot()
+        app.frame(dt)
+    return False
+
+
+def first(seeds: range, attempt: Callable[[int], PracticeTableScene | None]) -> PracticeTableScene:
+    for seed in seeds:
+        scene = attempt(seed)
+        if scene is not None:
+            return scene
+    raise Unreached
+
+
+# ---------------------------------------------------------------- the moments
+
+def dealing(app: App) -> None:
+    """Mid-deal: the hand sorted with ★ from the first card, cards flying, the declare
+    buttons the learner has so far."""
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, lambda s: s.table.game.dealt >= 60 and bool(s.declare_buttons), act=False) \
+                and scene.table.phase == DEALING:
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 200), attempt)
+
+
+def declaring_window(app: App) -> None:
+    """All cards dealt, the learner may still declare or override."""
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, lambda s: s.table.phase == DECLARING and s.table.learner_to_act
+               and not s.motion.active, act=False):
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 200), attempt)
+
+
+def override(app: App) -> None:
+    """Someone overrides a declaration while dealing: the flash at the new declarer."""
+    def overridden(s: PracticeTableScene) -> bool:
+        return any(isinstance(e, Overridden) for e in s.table.game.events)
+
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        run(app, scene, lambda s: overridden(s) or s.table.phase not in (DEALING, DECLARING), act=False)
+        if overridden(scene) and scene.table.phase in (DEALING, DECLARING):
+            for _ in range(3):
+                app.frame(FRAME)
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 300), attempt)
+
+
+def burying(app: App) -> None:
+    """The learner deals (hand 2), holds 33 cards, the 8 picked up outlined, three chosen."""
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed, Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
+        if run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act
+               and not s.motion.active):
+            hand = scene.hand
+            ctx = scene.table.game.ctx
+            risky = [i for i, c in enumerate(hand.cards) if not ctx.is_trump(c) and c.rank in ("A", "10", "K")]
+            for i in risky[:2] + [len(hand.cards) - 1]:
+                hand.toggle(i)
+            app.frame(FRAME)
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 50), attempt)
+
+
+def mid_trick(app: App, counter: bool = False) -> None:
+    """The learner follows a trick with points on it, two or three plays in."""
+    def ready(s: PracticeTableScene) -> bool:
+        game = s.table.game
+        return (s.table.phase == TRICKS and s.table.learner_to_act and len(game.trick) >= 2
+                and sum(c.points for p in game.trick for c in p.cards) > 0 and len(game.tricks) >= 3
+                and not s.motion.active and s.shown is None)
+
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, ready):
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 50), attempt)
+
+
+def last_trick(app: App) -> None:
+    mid_trick(app)
+    app.handle_event(key(pygame.K_l))
+    scene = app.stack.top
+    assert isinstance(scene, PracticeTableScene) and scene.peek == LAST
+
+
+def card_counter(app: App) -> None:
+    def ready(s: PracticeTableScene) -> bool:
+        return (s.table.phase == TRICKS and s.table.learner_to_act and len(s.table.game.tricks) >= 8
+                and not s.motion.active and s.shown is None)
+    scene = table(app, 11)
+    if not run(app, scene, ready):
+        raise Unreached
+
+
+def kitty_end(app: App) -> None:
+    """The attackers win the last trick: the kitty turned up with its multiplier (seed
+    26: ×4; AI dealers seldom bury points, so the points are often 0)."""
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, lambda s: s.kitty_reveal is not None and not s.motion.active
+               and s.kitty_reveal.kitty_multiplier is not None, dt=0.05):
+            return scene
+        app.stack.pop()
+        return None
+    first(range(20, 30), attempt)
+
+
+def review(app: App) -> None:
+    """A hand where the learner always follows with the engine's cheapest legal cards,
+    reviewed at the first trick the coach would have played differently."""
+    from tutor.scenes.review import ReviewScene
+    from tutor.scenes.summary import HandSummaryScene
+
+    scene = table(app, 7)
+    for _ in range(LIMIT):
+        if isinstance(app.stack.top, HandSummaryScene):
+            break
+        t = scene.table
+        if t.learner_to_act and not scene.motion.active and scene.shown is None:
+            if t.phase == TRICKS and t.view.lead:
+                scene._select(tuple(t.game.legal_follow(t.learner)))
+                scene._submit()
+            else:
+                scene._autopilot()
+        app.frame(FRAME)
+    app.handle_event(key(pygame.K_2))
+    assert isinstance(app.stack.top, ReviewScene)
+
+
+MOMENTS: dict[str, Callable[[App], None]] = {
+    "dealing": dealing,
+    "declaring-window": declaring_window,
+    "override": override,
+    "burying": burying,
+    "mid-trick": mid_trick,
+    "last-trick": last_trick,
+    "card-counter": card_counter,
+    "kitty": kitty_end,
+    "review": review,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "table")
+    parser.add_argument("--only", nargs="*", choices=sorted(MOMENTS), help="these moments only")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for name in args.only or MOMENTS:
+        for language in LANGUAGES:
+            for size in SIZES:
+                with tempfile.TemporaryDirectory() as home:
+                    app = new_app(size, language, Path(home), counter=name == "card-counter")
+                    from tutor.scenes import HomeScene
+
+                    app.stack.push(HomeScene(app.services))
+                    path = args.out / f"{name}_{language}_{size[0]}x{size[1]}.png"
+                    try:
+                        MOMENTS[name](app)
+                    except Unreached:
+                        print(f"{name}: not reached", file=sys.stderr, flush=True)
+                        failed += 1
+                        continue
+                    app.stack.draw(app.screen)
+                    pygame.image.save(app.screen, str(path))
+                    print(path, flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

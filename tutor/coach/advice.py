@@ -1,0 +1,247 @@
+"""Declaring and burying advice, the hint line outside the tricks, and strategy tips.
+
+Every sentence states claims about the learner's view: the declarations it may make
+now (``CanDeclare``), how many trumps a suit would give it (``TrumpsIfDeclared``),
+the points and trumps among the cards chosen to bury, the side suits it could empty.
+A tip is a general idea; it is shown when the position makes it relevant (you hold
+a side-suit ace, you are an attacker …), and says nothing about hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from engine import Card, TrumpContext, points
+from engine.claims import (
+    CanDeclare,
+    Declarable,
+    EmptiesSuit,
+    Holds,
+    KittyPoints,
+    Leading,
+    Level,
+    SuitOf,
+    Team,
+    TrumpsAmong,
+    TrumpsIfDeclared,
+)
+from engine.combos import pair_faces
+from engine.game import view_declarations
+from engine.rules import TRUMP
+from engine.view import Decision, PlayerView
+
+from ..hints import cards_text
+from ..i18n import N_, ngettext
+from .claims import position
+from .said import CardsRef, Said, SuitRef, keep, plural
+
+# ---------------------------------------------------------------- declaring
+
+
+def declare_options(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
+    return tuple(sorted(d.cards for d in view_declarations(view)))
+
+
+def declare_line(view: PlayerView) -> list[Said]:
+    """The hint line while cards are dealt or the declaring window is open."""
+    at = position(view)
+    me = view.seat
+    options = declare_options(view)
+    if view.phase == "declaring":
+        if options:
+            return keep([Said.of(N_("All cards are dealt: declare now with {options}, or press "
+                                    "Done."), me, CanDeclare(options),
+                                 options=_options_text(options))], at)
+        return keep([Said.of(N_("All cards are dealt and you cannot declare: press Done."), me,
+                             CanDeclare(()))], at)
+    if options:
+        return keep([Said.of(N_("Dealing. You can declare trumps now with {options}: use a "
+                                "declare button."), me, CanDeclare(options),
+                             options=_options_text(options))], at)
+    return keep([Said.of(N_("Dealing. Level {level}: a level card or a pair of jokers lets you "
+                            "declare trumps."), me, Level(view.level), CanDeclare(()),
+                         level=view.level)], at)
+
+
+def _options_text(options: Sequence[tuple[Card, ...]]) -> str:
+    return " / ".join(cards_text(cards) for cards in options)
+
+
+TRUMPS_IF = plural("@trumps_if", lambda n: ngettext(
+    "With {suit} as trumps, {n} of your {m} cards would be a trump.",
+    "With {suit} as trumps, {n} of your {m} cards would be trumps.", n))
+TRUMPS_IF_NT = plural("@trumps_if_nt", lambda n: ngettext(
+    "In no-trump, {n} of your {m} cards would be a trump.",
+    "In no-trump, {n} of your {m} cards would be trumps.", n))
+
+
+def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
+    """The coach's view on declaring now: what it would declare (``decision``, from the
+    advisor) and how many trumps each declaration open to the learner would give."""
+    at = position(view)
+    me = view.seat
+    options = declare_options(view)
+    if not options:
+        return []
+    out: list[Said] = []
+    if decision is not None:
+        out.append(Said.of(N_("The coach would declare {cards}."), me,
+                           Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
+    elif view.phase == "declaring":  # the last chance: no "yet" about it
+        out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
+    else:
+        out.append(Said.of(N_("The coach would not declare yet."), me, CanDeclare(options)))
+    seen: set[str | None] = set()
+    for cards in options:
+        trump = None if cards[0].is_joker else cards[0].suit
+        if trump in seen:
+            continue
+        seen.add(trump)
+        count = _trumps_if(view, trump)
+        values = (("n", count), ("m", len(view.hand)))
+        if trump is None:
+            out.append(Said(TRUMPS_IF_NT, me, values, (TrumpsIfDeclared(None, count),)))
+        else:
+            out.append(Said(TRUMPS_IF, me, values + (("suit", SuitRef(trump)),),
+                            (TrumpsIfDeclared(trump, count),)))
+    return keep(out, at)
+
+
+def _trumps_if(view: PlayerView, trump: str | None) -> int:
+    ctx = TrumpContext(view.level, trump, view.rules)
+    return sum(ctx.is_trump(c) for c in view.hand)
+
+
+# ---------------------------------------------------------------- burying
+
+SHORT_SUIT = 5
+"""A side suit this short is worth emptying into the kitty (the shortest one is named)."""
+
+CHOSEN = N_("Choose 8 cards to bury ({n} chosen).")
+KITTY_POINTS = plural("@kitty_points", lambda n: ngettext(
+    "{n} point in the kitty!", "{n} points in the kitty!", n))
+KITTY_RISK = plural("@kitty_risk", lambda n: ngettext(
+    "Careful: the {n} point in the kitty counts double or more for the attackers if they win "
+    "the last trick.",
+    "Careful: the {n} points in the kitty count double or more for the attackers if they win "
+    "the last trick.", n))
+TRUMPS_CHOSEN = plural("@trumps_chosen", lambda n: ngettext(
+    "{n} of the chosen cards is a trump: trumps win tricks, keep them in your hand.",
+    "{n} of the chosen cards are trumps: trumps win tricks, keep them in your hand.", n))
+EMPTY_SUIT = plural("@empty_suit", lambda n: ngettext(
+    "You hold only {n} {suit} card: bury it and you can ruff {suit} later.",
+    "You hold only {n} {suit} cards: bury them all and you can ruff {suit} later.", n))
+
+ACES_CHOSEN = N_("{cards}: an ace wins a trick by itself; bury low cards instead.")
+PAIRS_CHOSEN = N_("{cards}: pairs win tricks and must be followed; keep them in your hand.")
+
+
+def bury_line(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
+    """The hint line while the learner buries: progress, and points put at risk."""
+    at = position(view)
+    me = view.seat
+    chosen = tuple(selected)
+    out = [Said(CHOSEN, me, (("n", len(chosen)),))]
+    if points(chosen):
+        out.append(Said(KITTY_POINTS, me, (("n", points(chosen)),),
+                        (KittyPoints(chosen, points(chosen)),)))
+    return keep(out, at)
+
+
+def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
+    """The coach's sentences while the learner buries: the risk of the cards chosen so
+    far (points, trumps, side-suit aces, pairs), and the side suits short enough to empty."""
+    at = position(view)
+    me = view.seat
+    chosen = tuple(selected)
+    out: list[Said] = []
+    if points(chosen):
+        out.append(Said(KITTY_RISK, me, (("n", points(chosen)),),
+                        (KittyPoints(chosen, points(chosen)),)))
+    trumps = sum(at.ctx.is_trump(c) for c in chosen)
+    if trumps:
+        out.append(Said(TRUMPS_CHOSEN, me, (("n", trumps),), (TrumpsAmong(chosen, trumps),)))
+    aces = tuple(c for c in chosen if c.rank == "A" and not at.ctx.is_trump(c))
+    if aces:
+        out.append(Said.of(ACES_CHOSEN, me, Holds(aces), *(SuitOf(a, a.suit) for a in aces),
+                           cards=CardsRef(aces)))
+    pairs = tuple(c for face in pair_faces(c for c in chosen if not at.ctx.is_trump(c)) for c in (face, face))
+    if pairs:
+        out.append(Said.of(PAIRS_CHOSEN, me, Holds(pairs), cards=CardsRef(pairs)))
+    by_suit = Counter(at.ctx.suit_of(c) for c in view.hand if not at.ctx.is_trump(c))
+    if by_suit:
+        suit, n = min(sorted(by_suit.items()), key=lambda item: item[1])
+        if n <= SHORT_SUIT:
+            cards = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
+            out.append(Said(EMPTY_SUIT, me, (("n", n), ("suit", SuitRef(suit))),
+                            (EmptiesSuit(cards, suit),)))
+    if not out:
+        out.append(Said.of(N_("Bury low side cards without points; keep trumps, pairs and high "
+                              "cards."), me))
+    return keep(out, at)
+
+
+# ---------------------------------------------------------------- tips
+
+DECLARE_TIP = N_("Tip: declare a suit you hold many cards of, not merely any level card; a "
+                 "short trump suit helps the opponents.")
+
+
+def _side_ace(view: PlayerView) -> Card | None:
+    ctx = view.ctx
+    assert ctx is not None
+    return next((c for c in view.hand if c.rank == "A" and not ctx.is_trump(c)), None)
+
+
+def _pair(view: PlayerView, among: Sequence[Card] | None = None) -> tuple[Card, ...] | None:
+    """Two identical cards of the hand (or of ``among``), if there are any."""
+    counts = Counter(view.hand if among is None else among)
+    face = next((c for c, n in counts.items() if n >= 2), None)
+    return (face, face) if face is not None else None
+
+
+def play_tips(view: PlayerView) -> list[Said]:
+    """The tips that fit the learner's position now: tips about leading only when the
+    learner is to lead, the one about giving points only when the learner is to follow."""
+    me = view.seat
+    my_turn = view.turn == me
+    out: list[Said | None] = []
+    ace = _side_ace(view)
+    if ace is not None and my_turn and view.leading:
+        out.append(Said.of(N_("Tip: lead your side-suit aces early, while the others still hold "
+                              "that suit."), me, Leading(), Holds((ace,)), SuitOf(ace, ace.suit)))
+    if my_turn and view.trick:
+        out.append(Said(N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; "
+                           "when an opponent is, give low cards without points."), me))
+    pair = _pair(view)
+    if pair is not None:
+        out.append(Said.of(N_("Tip: pairs and tractors win tricks: do not break a pair just to "
+                              "win one more trick."), me, Holds(pair)))
+    if my_turn and view.leading:
+        out.append(Said.of(N_("Tip: throw only when nothing still out can beat any part of it: the "
+                              "A and the big pairs of that suit are gone or in your hand."), me,
+                           Leading()))
+    ctx = view.ctx
+    assert ctx is not None
+    trumps = tuple(c for c in view.hand if ctx.is_trump(c))
+    trump_pair = _pair(view, trumps)
+    if trump_pair is not None:
+        out.append(Said.of(N_("Tip: attackers, keep a strong pair of trumps for the last trick: "
+                              "the kitty's points then count four times."), me, Team(False),
+                           Holds(trump_pair)))
+    if trumps:
+        out.append(Said.of(N_("Tip: dealers, do not spend all your trumps early: the last trick "
+                              "decides the kitty."), me, Team(True), Holds(trumps)))
+    return keep(out, position(view))
+
+
+def tip(view: PlayerView) -> Said | None:
+    """A strategy tip for the moment: declaring while dealing, none while burying (the
+    burying advice speaks then), else one per trick in turn among those that fit."""
+    if view.phase in ("dealing", "declaring"):
+        return Said(DECLARE_TIP, view.seat)
+    if view.ctx is None or view.phase != "tricks":
+        return None
+    tips = play_tips(view)
+    return tips[len(view.tricks) % len(tips)] if tips else None

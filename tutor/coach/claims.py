@@ -1,0 +1,138 @@
+"""The coach's reading of a position: which claims it can make about a play.
+
+The claim types and their predicates live in the engine (``engine.claims``); this
+module builds the sentences that state them about one play — that it wins now, how
+sure that is, the points it gives, who is winning — choosing the wording by what
+holds (``keep`` drops any sentence whose claims do not).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+from engine import Card, points
+from engine.claims import (
+    POSSIBLE,
+    SURE,
+    CannotBeBeaten,
+    FewestPoints,
+    GivesPoints,
+    KeepsWinner,
+    OpponentWinning,
+    PartnerWinning,
+    Position,
+    TrickPoints,
+    WinShare,
+    WinsNow,
+)
+from engine.view import Estimate, PlayerView
+
+from ..i18n import N_, ngettext
+from .said import CardsRef, Percent, Said, SeatRef, keep, plural
+
+
+@lru_cache(maxsize=8)
+def position(view: PlayerView) -> Position:
+    """The ``Position`` of a view, kept for the few views in use (a frame redraws the
+    same sentences many times)."""
+    return Position(view)
+
+
+def cards_ref(cards: Sequence[Card], at: Position) -> CardsRef:
+    return CardsRef(tuple(at.ctx.sorted(cards)))
+
+
+PLAY_GIVES = plural("@play_gives", lambda n: ngettext(
+    "{cards} carries {n} point.", "{cards} carries {n} points.", n))
+PLAY_GIVES_NONE = N_("{cards} carries no points.")
+
+
+def gives(at: Position, cards: Sequence[Card]) -> Said:
+    """What a play carries, in points."""
+    p = points(cards)
+    claim = GivesPoints(tuple(cards), p)
+    if p:
+        return Said(PLAY_GIVES, at.seat, (("cards", cards_ref(cards, at)), ("n", p)), (claim,))
+    return Said.of(PLAY_GIVES_NONE, at.seat, claim, cards=cards_ref(cards, at))
+
+
+def certainty(at: Position, cards: Sequence[Card], estimate: Estimate | None = None) -> Said | None:
+    """How sure it is that ``cards`` (winning now) keep the trick: sure, a sampled
+    share, or only that an opponent could still beat them."""
+    cards = tuple(cards)
+    beaten = at.beaten(cards)
+    if beaten is False:
+        if at.following and not at.later_opponents:
+            return Said.of(N_("No opponent plays after you in this trick: your side takes it."),
+                           at.seat, CannotBeBeaten(cards, SURE))
+        if at.following:
+            return Said.of(N_("No opponent still to play can beat it, whatever cards they hold."),
+                           at.seat, CannotBeBeaten(cards, SURE))
+        return Said.of(N_("No opponent can beat it, whatever cards they hold."), at.seat,
+                       CannotBeBeaten(cards, SURE))
+    if beaten is None:
+        return None
+    if estimate is not None and 0.0 < estimate.wins_trick < 1.0 and estimate.samples:
+        return Said.of(N_("It wins the trick in {p} of {samples} deals consistent with what "
+                          "you have seen."), at.seat,
+                       WinShare(cards, estimate.wins_trick, estimate.samples),
+                       p=Percent(estimate.wins_trick), samples=estimate.samples)
+    return Said.of(N_("An opponent could still beat it: it is not a sure winner."), at.seat,
+                   CannotBeBeaten(cards, POSSIBLE))
+
+
+def play_facts(at: Position, cards: Sequence[Card], estimate: Estimate | None = None) -> list[Said]:
+    """Plain facts about a proposed play: who is winning, whether it wins now and how
+    surely, the points it carries."""
+    cards = tuple(cards)
+    out: list[Said | None] = []
+    if at.following:
+        winner = at.winner
+        assert winner is not None
+        if at.wins_now(cards):
+            table = points(c for p in at.plays for c in p)
+            if table:
+                out.append(Said(TRICK_POINTS, at.seat, (("n", table),), (TrickPoints(table),)))
+            out.append(Said.of(N_("{cards} wins the trick now."), at.seat, WinsNow(cards),
+                               cards=cards_ref(cards, at)))
+            out.append(certainty(at, cards, estimate))
+        elif winner == at.view.partner:
+            out.append(partner_winning(at, cards))
+        else:
+            out.append(Said.of(N_("{who} is winning the trick and {cards} does not beat it."),
+                               at.seat, OpponentWinning(winner), KeepsWinner(cards, winner),
+                               who=SeatRef(winner, True), cards=cards_ref(cards, at)))
+    else:
+        out.append(certainty(at, cards, estimate))
+    out.append(gives(at, cards))
+    if at.following and points(cards) and not at.wins_now(cards):
+        out.append(Said.of(N_("No legal play carries fewer points."), at.seat, FewestPoints(cards)))
+    return keep(out, at)
+
+
+TRICK_POINTS = plural("@trick_points", lambda n: ngettext(
+    "The trick carries {n} point so far.", "The trick carries {n} points so far.", n))
+
+
+def partner_winning(at: Position, cards: Sequence[Card]) -> Said | None:
+    """The partner is winning and ``cards`` leave it so, with how sure that is."""
+    partner = at.view.partner
+    cards = tuple(cards)
+    beaten = at.knowledge.beaten_by_any(at.plays, at.later_opponents)
+    ref = cards_ref(cards, at)
+    if beaten is False and not at.later_opponents:
+        return Said.of(N_("Your partner is winning and no opponent plays after you; {cards} "
+                          "leaves the trick to your partner."), at.seat,
+                       PartnerWinning(partner, SURE), KeepsWinner(cards, partner), cards=ref)
+    if beaten is False:
+        return Said.of(N_("Your partner is winning and no opponent still to play can beat "
+                          "your partner; {cards} leaves the trick to your partner."), at.seat,
+                       PartnerWinning(partner, SURE), KeepsWinner(cards, partner), cards=ref)
+    if beaten is True:
+        return Said.of(N_("Your partner is winning for now (an opponent still to play could "
+                          "beat it); {cards} leaves the trick to your partner."), at.seat,
+                       PartnerWinning(partner, POSSIBLE), KeepsWinner(cards, partner), cards=ref)
+    return Said.of(N_("Your partner is winning for now; {cards} leaves the trick to your "
+                      "partner."), at.seat, PartnerWinning(partner), KeepsWinner(cards, partner),
+                   cards=ref)

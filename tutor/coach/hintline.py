@@ -1,0 +1,91 @@
+"""The hint line above the hand: what the next play must be, read off the engine's
+follow ladder (``engine.follow_requirements``) and stated as claims."""
+
+from __future__ import annotations
+
+from engine import lead_shape
+from engine.claims import CanRuff, HoldsOnly, Leading, LeadKind, MustFollow, Void
+from engine.play import ANY, PAIRS, SUIT, TRACTOR_RUNG
+from engine.rules import TRUMP
+from engine.view import PlayerView
+
+from ..i18n import N_, ngettext
+from .claims import position
+from .said import Said, SuitRef, joined, keep, plural
+
+LEAD_LINE = N_("Your lead: a single, a pair, a tractor, or several cards of one suit at once "
+               "(a throw).")
+
+FOLLOW = plural("@follow", lambda n: ngettext(
+    "Follow with {n} {suit} card.", "Follow with {n} {suit} cards.", n))
+FOLLOW_TRUMPS = plural("@follow_trumps", lambda n: ngettext(
+    "Follow with {n} trump.", "Follow with {n} trumps.", n))
+TRACTOR = N_("You must play a tractor of {length} pairs.")
+PAIRS_ONLY = plural("@pairs", lambda n: ngettext(
+    "You must play {n} pair.", "You must play {n} pairs.", n))
+PAIRS_MORE = plural("@pairs_more", lambda n: ngettext(
+    "And {n} more pair.", "And {n} more pairs.", n))
+SHORT = plural("@short", lambda n: ngettext(
+    "You hold only {n} {suit} card: play it and {fill} more of any suit.",
+    "You hold only {n} {suit} cards: play them all and {fill} more of any suit.", n))
+SHORT_TRUMPS = plural("@short_trumps", lambda n: ngettext(
+    "You hold only {n} trump: play it and {fill} more of any suit.",
+    "You hold only {n} trumps: play them all and {fill} more of any suit.", n))
+VOID_RUFF = plural("@void_ruff", lambda n: ngettext(
+    "You have no {suit}: ruff with {n} trump, or discard any {n} card.",
+    "You have no {suit}: ruff with {n} trumps, or discard any {n} cards.", n))
+VOID_DISCARD = plural("@void_discard", lambda n: ngettext(
+    "You have no {suit}: discard any {n} card.", "You have no {suit}: discard any {n} cards.", n))
+VOID_TRUMPS = plural("@void_trumps", lambda n: ngettext(
+    "You have no trumps: discard any {n} card.", "You have no trumps: discard any {n} cards.", n))
+RUFF_SHAPE = N_("A ruff must have the lead's shape (its pairs and tractors) to win.")
+NO_SHAPE = N_("Your trumps cannot match the lead's shape, so no play of yours can win it.")
+
+
+def hint_sentences(view: PlayerView) -> list[Said]:
+    """The hint line's sentences for the seat to play in ``view`` (phase ``tricks``)."""
+    at = position(view)
+    me = view.seat
+    if view.leading:
+        return keep([Said.of(LEAD_LINE, me, Leading())], at)
+    req = at.requirements
+    suit, size = req.suit, req.size
+    rungs = {r.kind: r for r in req.rungs if r.kind != TRACTOR_RUNG}
+    if not rungs[SUIT].required:
+        return keep(_void(at, suit, size), at)
+    if rungs[ANY].required:
+        form = SHORT_TRUMPS if suit == TRUMP else SHORT
+        return keep([Said(form, me, (("n", len(req.held)), ("suit", SuitRef(suit)),
+                                     ("fill", req.fill)), (HoldsOnly(suit, len(req.held)),))], at)
+    must = MustFollow(suit, req.need, req.tractors, req.pairs)
+    lines = [Said(FOLLOW_TRUMPS if suit == TRUMP else FOLLOW, me,
+                  (("n", req.need), ("suit", SuitRef(suit))), (must,))]
+    lines += [Said.of(TRACTOR, me, must, length=length) for length in req.tractors]
+    loose = req.pairs - sum(req.tractors)
+    if loose > 0 and rungs[PAIRS].required:
+        lines.append(Said(PAIRS_MORE if req.tractors else PAIRS_ONLY, me, (("n", loose),), (must,)))
+    return keep(lines, at)
+
+
+def _void(at, suit: str, size: int) -> list[Said]:
+    me = at.seat
+    if suit == TRUMP:
+        return [Said(VOID_TRUMPS, me, (("n", size),), (Void(me, TRUMP),))]
+    shape = lead_shape(at.plays[0], at.ctx)
+    void = Void(me, suit)
+    values = (("suit", SuitRef(suit)), ("n", size))
+    if CanRuff(True).holds(at):
+        lines = [Said(VOID_RUFF, me, values, (void, CanRuff(True)))]
+        if shape.pairs:
+            kind = "throw" if shape.is_throw else shape.components[0].kind
+            lines.append(Said.of(RUFF_SHAPE, me, LeadKind(at.view.trick[0].seat, kind, size)))
+        return lines
+    lines = [Said(VOID_DISCARD, me, values, (void, CanRuff(False)))]
+    if any(at.ctx.is_trump(c) for c in at.view.hand):
+        lines.append(Said.of(NO_SHAPE, me, CanRuff(False)))
+    return lines
+
+
+def hint_line(view: PlayerView) -> str:
+    """The hint line in the current language."""
+    return joined(hint_sentences(view))

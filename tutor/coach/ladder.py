@@ -1,0 +1,101 @@
+"""The hint ladder: principle → where to look → the coach's play and why → the answer.
+
+Each rung is a list of sentences built from claims about this position and the play
+the advisor recommends; the principle is chosen by what holds here (``principle``), so
+a rung never says "give points" about a play that gives none.  The advisor is the
+strongest AI (``ai:hard``) whatever the opponents' level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from engine import Card
+from engine.claims import Holds, LegalPlay
+from engine.combos import pair_faces
+from engine.rules import TRUMP
+from engine.view import Decision, PlayerView
+
+from ..i18n import N_
+from .claims import cards_ref, position
+from .reasons import principle, why
+from .said import Said, SuitRef, joined, keep
+
+Advisor = Callable[[PlayerView], Decision]
+"""Whoever recommends a play from a view."""
+
+PRINCIPLE, FOCUS, SUGGESTION, ANSWER = range(4)
+
+
+@dataclass(frozen=True)
+class HintStep:
+    """One rung of the ladder: its sentences and the cards to highlight (or select,
+    for ``ANSWER``).  ``text`` is worded in the language of the moment."""
+
+    rung: int
+    said: tuple[Said, ...]
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return joined(self.said)
+
+
+@dataclass
+class HintLadder:
+    """Hints for one decision, each more direct.  ``used`` counts the rungs shown."""
+
+    view: PlayerView
+    advisor: Advisor
+    used: int = 0
+    _decision: Decision | None = field(default=None, repr=False)
+
+    @property
+    def decision(self) -> Decision:
+        if self._decision is None:
+            self._decision = self.advisor(self.view)
+        return self._decision
+
+    @property
+    def exhausted(self) -> bool:
+        return self.used > ANSWER
+
+    def step(self, rung: int) -> HintStep:
+        at = position(self.view)
+        decision = self.decision
+        cards = tuple(decision.cards)
+        me = self.view.seat
+        if rung == PRINCIPLE:
+            return HintStep(rung, (principle(at, decision),))
+        if rung == FOCUS:
+            suit = at.ctx.suit_of(cards[0])
+            group = tuple(c for c in self.view.hand if at.ctx.suit_of(c) == suit)
+            pairs = pair_faces(c for c in cards if at.ctx.suit_of(c) == suit)
+            if pairs:
+                held = tuple(c for f in pairs for c in (f, f))
+                said = Said.of(N_("Look at your pairs in {suit}: {cards}."), me, Holds(held),
+                               suit=SuitRef(suit), cards=cards_ref(held, at))
+            elif suit == TRUMP:
+                said = Said.of(N_("Look at your trumps."), me, Holds(group))
+            else:
+                said = Said.of(N_("Look at your {suit} cards."), me, Holds(group),
+                               suit=SuitRef(suit))
+            return HintStep(rung, tuple(keep([said], at)), group)
+        if rung == SUGGESTION:
+            play = Said.of(N_("The coach would play {cards}."), me, LegalPlay(cards),
+                           cards=cards_ref(cards, at))
+            return HintStep(rung, tuple(keep([play], at) + why(at, decision)), cards)
+        answer = Said.of(N_("Answer: {cards}, selected for you."), me, LegalPlay(cards),
+                         cards=cards_ref(cards, at))
+        return HintStep(ANSWER, tuple(keep([answer], at)), cards)
+
+    def next(self) -> HintStep:
+        """The next rung (the answer again once the ladder is climbed)."""
+        rung = min(self.used, ANSWER)
+        self.used = min(self.used + 1, ANSWER + 1)
+        return self.step(rung)
+
+    def all_steps(self) -> list[HintStep]:
+        """Every rung, without counting them as used (for the transcript)."""
+        return [self.step(rung) for rung in range(ANSWER + 1)]

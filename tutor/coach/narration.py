@@ -1,0 +1,116 @@
+"""Narration: one plain sentence the first time each thing happens in a coached hand.
+
+Sentences are built from the engine's account of a finished trick (``trick_facts``)
+and stated as claims about the learner's view right after it (``TrickWon``,
+``PlayedAs``, ``ShowedVoid``, ``ThrowFailed``, ``KittyScored``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.claims import (
+    LEAD_HELD,
+    HIGHER,
+    OVERRUFFED,
+    RUFFED,
+    KittyScored,
+    PlayedAs,
+    ShowedVoid,
+    ThrowFailed,
+    TrickWon,
+    trick_facts,
+)
+from engine.scoring import kitty_multiplier
+from engine.view import PlayerView
+from engine import points
+
+from ..i18n import N_
+from .claims import cards_ref, position
+from .said import Said, SeatRef, SuitRef, keep
+
+WON = {
+    LEAD_HELD: N_("{who} won the trick: nobody beat the lead."),
+    HIGHER: N_("{who} won the trick with a higher play of the led suit."),
+    RUFFED: N_("{who} won the trick by ruffing."),
+    OVERRUFFED: N_("{who} won the trick with the highest ruff."),
+}
+
+
+@dataclass
+class Narrator:
+    """Says each kind of thing once per hand (``seen`` remembers which)."""
+
+    learner: int
+    seen: set[str] = field(default_factory=set)
+
+    def _once(self, key: str, out: list[Said], said: Said) -> None:
+        if key not in self.seen:
+            self.seen.add(key)
+            out.append(said)
+
+    def trick(self, view: PlayerView, index: int | None = None) -> list[Said]:
+        """Sentences for the finished trick ``index`` (the last one by default) of the
+        learner's ``view`` (none once everything in it was explained)."""
+        at = position(view)
+        ctx = at.ctx
+        index = len(view.tricks) - 1 if index is None else index
+        record = view.tricks[index]
+        me = self.learner
+        lead = record.plays[0].cards
+        suit = ctx.suit_of(lead[0])
+        candidates: list[tuple[str, Said]] = []
+        if record.attempted:
+            candidates.append(("throw_failed", Said.of(N_(
+                "{who} tried to throw {tried}, but another hand could beat part of it: only "
+                "{played} was played."), me,
+                ThrowFailed(index, record.leader, tuple(record.attempted), tuple(lead)),
+                who=SeatRef(record.leader, True), tried=cards_ref(record.attempted, at),
+                played=cards_ref(lead, at))))
+        facts = trick_facts(record, ctx)
+        if facts.ruffs:
+            seat = facts.ruffs[0]
+            candidates.append(("ruff", Said.of(N_(
+                "{who} had no {suit} and ruffed: a trump play of the lead's shape beats any "
+                "{suit} play."), me, PlayedAs(index, seat, "ruff"), ShowedVoid(seat, suit),
+                who=SeatRef(seat, True), suit=SuitRef(suit))))
+        if facts.overruffs:
+            seat = facts.overruffs[0]
+            candidates.append(("overruff", Said.of(N_(
+                "{who} over-ruffed: a higher ruff beats the first one."), me,
+                PlayedAs(index, seat, "overruff"), who=SeatRef(seat, True))))
+        if facts.discards:
+            seat = facts.discards[0]
+            candidates.append(("discard", Said.of(N_(
+                "{who} discarded: a play that is neither the led suit nor trumps of the "
+                "lead's shape never wins."), me, PlayedAs(index, seat, "discard"),
+                who=SeatRef(seat, True))))
+        candidates.append(("won_" + facts.how, Said.of(
+            WON[facts.how], me, TrickWon(index, facts.winner, facts.how),
+            who=SeatRef(facts.winner, True))))
+        out: list[Said] = []
+        for key, said in candidates:
+            if keep([said], at):
+                self._once(key, out, said)
+        return out
+
+    def kitty(self, view: PlayerView) -> list[Said]:
+        """The kitty sentence at the end of the hand (the kitty face up in ``view``)."""
+        at = position(view)
+        kitty = view.kitty or ()
+        p = points(kitty)
+        if not p or not view.tricks or view.dealer is None:
+            return []
+        last = view.tricks[-1]
+        out: list[Said] = []
+        if last.winner % 2 != view.dealer % 2:
+            m = kitty_multiplier(list(last.plays[0].cards), at.ctx)
+            said = Said.of(N_("The attackers won the last trick: the {p} points in the kitty "
+                              "count ×{m}, that is {total}."), self.learner, KittyScored(p, m),
+                           p=p, m=m, total=p * m)
+        else:
+            said = Said.of(N_("The dealers won the last trick: the {p} points in the kitty do "
+                              "not count."), self.learner, KittyScored(p, None), p=p)
+        if keep([said], at):
+            self._once("kitty", out, said)
+        return out

@@ -1,0 +1,225 @@
+"""The review of a finished hand: only plays that cost something measurable.
+
+A learner play is a mistake only when, against the best alternative the learner could
+have known of, it lost points or a trick (``engine.claims`` review claims):
+
+- ``LostTrick``: a legal play would have won the trick for sure (no opponent to come
+  could beat it in any deal consistent with what the learner had seen), and the
+  opponents took it with its points;
+- ``GavePoints``: the opponents were sure to take the trick, and a legal play with
+  fewer points would not have won it either;
+- ``TrumpsWasted``: the partner was sure to win, and a legal play with fewer trumps
+  (and no fewer points) would have left the trick to the partner;
+- ``KittyLost``: the learner buried points that the attackers then won with the last
+  trick, when it held eight cards without points.
+
+A play that is as good as the alternatives is never flagged.  Each note states its
+cost as a claim, shows the learner's cards and the alternative in that order, and
+links the lesson that teaches the idea (``lessons/index.yaml``, by topic).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from engine import Card, kitty_multiplier, points
+from engine.claims import (
+    GavePoints,
+    KittyLost,
+    KittyScored,
+    LostTrick,
+    Position,
+    TrumpsWasted,
+    sure_lost,
+    sure_win,
+)
+from engine.game import KITTY_SIZE
+from engine.rules import TRUMP
+from engine.view import PlayerView
+
+from ..i18n import _, ngettext
+from ..lessons.index import lesson_for_topic
+from .claims import cards_ref, position
+from .naming import lesson_label
+from .said import Said, keep, plural
+
+
+@dataclass(frozen=True)
+class LearnerPlay:
+    """A decision of the learner as the review needs it: the view before, the play made."""
+
+    trick: int
+    view: PlayerView
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ReviewNote:
+    """A learner play that cost something: the sentence (with its cost claim), the
+    cards played and the better alternative, the lesson topic and lesson id."""
+
+    trick: int | None
+    """The trick (0-based), or ``None`` for the kitty."""
+    played: tuple[Card, ...]
+    alternative: tuple[Card, ...]
+    said: Said
+    topic: str
+    lesson: str | None
+
+    def text(self) -> str:
+        return self.said.text()
+
+    def lesson_text(self) -> str:
+        """The lesson to open, by number and title ("" when none teaches the topic)."""
+        title = lesson_titles().get(self.lesson or "")
+        return lesson_label(self.lesson or "", _(title)) if title else ""
+
+
+@lru_cache(maxsize=1)
+def lesson_titles() -> dict[str, str]:
+    """The title (a msgid) of every shipped lesson by id, read from the lesson files once."""
+    from ..lessons import load_all
+
+    return {lesson.id: lesson.title for lesson in load_all() if lesson.available}
+
+
+def lesson_for(topic: str) -> str | None:
+    """The lesson that teaches ``topic`` (``lessons/index.yaml``)."""
+    return lesson_for_topic(topic)
+
+
+GAVE_ATTACKERS = plural("@gave_attackers", lambda n: ngettext(
+    "Trick {k}: you played {played}, {n} point more than {alt}, which was legal too. The "
+    "attackers were sure to win this trick, so you gave them that point.",
+    "Trick {k}: you played {played}, {n} points more than {alt}, which was legal too. The "
+    "attackers were sure to win this trick, so you gave them those points.", n))
+GAVE_DEALERS = plural("@gave_dealers", lambda n: ngettext(
+    "Trick {k}: you played {played}, {n} point more than {alt}, which was legal too. The "
+    "dealers were sure to win this trick, so your team lost that point.",
+    "Trick {k}: you played {played}, {n} points more than {alt}, which was legal too. The "
+    "dealers were sure to win this trick, so your team lost those points.", n))
+LOST_TRICK = plural("@lost_trick", lambda n: ngettext(
+    "Trick {k}: you played {played} and lost the trick with its {n} point; {alt} would have "
+    "won it for sure.",
+    "Trick {k}: you played {played} and lost the trick with its {n} points; {alt} would have "
+    "won it for sure.", n))
+TRUMPS_WASTED = plural("@trumps_wasted", lambda n: ngettext(
+    "Trick {k}: you played {played}, spending {n} trump more than needed: your partner was "
+    "sure to win the trick, and {alt} would have left it to your partner.",
+    "Trick {k}: you played {played}, spending {n} trumps more than needed: your partner was "
+    "sure to win the trick, and {alt} would have left it to your partner.", n))
+KITTY_LOST = plural("@kitty_lost", lambda n: ngettext(
+    "You buried {played} with {n} point: the attackers won the last trick, so it counted "
+    "×{m}, {total} for them. {alt} would have carried no points.",
+    "You buried {played} with {n} points: the attackers won the last trick, so those points "
+    "counted ×{m}, {total} for them. {alt} would have carried no points.", n))
+
+
+def review(plays: Sequence[LearnerPlay], final: PlayerView) -> list[ReviewNote]:
+    """The notes on the learner's plays of a finished hand (``final``: the learner's
+    view at its end, every trick and the kitty face up)."""
+    at = position(final)
+    notes = [note for item in plays if (note := _judge(item, at)) is not None]
+    kitty = _kitty(at)
+    return notes + ([kitty] if kitty is not None else [])
+
+
+def _judge(item: LearnerPlay, final: Position) -> ReviewNote | None:
+    before = position(item.view)
+    if not before.following or item.trick >= len(final.view.tricks):
+        return None
+    record = final.view.tricks[item.trick]
+    cards = item.cards
+    me = final.seat
+    legal = before.legal()
+    if legal is None:
+        return None
+    k = item.trick + 1
+    if record.winner % 2 != me % 2:
+        if record.points > 0:
+            winners = [p for p in legal if before.wins_now(p) and sure_win(before, p)]
+            if winners:
+                alt = min(winners, key=lambda p: _cost(p, before))
+                claim = LostTrick(item.trick, cards, alt, record.points)
+                topic = _lost_topic(before, alt, final)
+                return _note(final, item, alt, claim, topic, LOST_TRICK, record.points, k)
+        if sure_lost(before, cards):
+            losers = [p for p in legal if sure_lost(before, p)]
+            alt = min(losers, key=lambda p: (points(p), _cost(p, before)))
+            cost = points(cards) - points(alt)
+            if cost > 0:
+                form = GAVE_ATTACKERS if final.view.is_dealer_side() else GAVE_DEALERS
+                return _note(final, item, alt, GavePoints(item.trick, cards, alt, cost),
+                             "saving", form, cost, k)
+        return None
+    partner = before.view.partner
+    if before.winner != partner:
+        return None
+    trumps = sum(before.ctx.is_trump(c) for c in cards)
+    if not trumps or before.knowledge.beaten_by_any(before.plays, before.later_opponents) is not False:
+        return None
+    keepers = [p for p in legal if not before.wins_now(p) and points(p) >= points(cards)]
+    if not keepers:
+        return None
+    alt = min(keepers, key=lambda p: (sum(before.ctx.is_trump(c) for c in p), -points(p),
+                                      _cost(p, before)))
+    saved = trumps - sum(before.ctx.is_trump(c) for c in alt)
+    if saved <= 0:
+        return None
+    return _note(final, item, alt, TrumpsWasted(item.trick, cards, alt, saved), "feeding",
+                 TRUMPS_WASTED, saved, k)
+
+
+def _cost(play: Sequence[Card], at: Position) -> tuple[int, int]:
+    """How dear a play is to give up: trumps first, then the cards' ranks."""
+    return (sum(at.ctx.is_trump(c) for c in play), sum(at.ctx.position(c) for c in play))
+
+
+def _lost_topic(before: Position, alt: Sequence[Card], final: Position) -> str:
+    if len(before.view.hand) == len(alt):
+        return "last_trick"
+    suit = before.requirements.suit
+    if suit != TRUMP and all(before.ctx.is_trump(c) for c in alt):
+        return "ruffing"
+    return "following"
+
+
+def _note(final: Position, item: LearnerPlay, alt: Sequence[Card], claim, topic: str,
+          form: str, n: int, k: int) -> ReviewNote | None:
+    said = Said(form, final.seat, (("k", k), ("played", cards_ref(item.cards, final)),
+                                   ("n", n), ("alt", cards_ref(alt, final))), (claim,))
+    if not keep([said], final):
+        return None
+    return ReviewNote(item.trick, tuple(item.cards), tuple(alt), said, topic, lesson_for(topic))
+
+
+def _kitty(final: Position) -> ReviewNote | None:
+    view = final.view
+    if view.dealer != final.seat or view.kitty is None or not view.tricks:
+        return None
+    p = points(view.kitty)
+    if not p:
+        return None
+    last = view.tricks[-1]
+    if last.winner % 2 == view.dealer % 2:
+        return None
+    m = kitty_multiplier(list(last.plays[0].cards), final.ctx)
+    if not KittyScored(p, m).holds(final):
+        return None
+    held = Counter(view.kitty) + Counter(c for r in view.tricks for pl in r.plays
+                                         if pl.seat == final.seat for c in pl.cards)
+    blanks = sorted((c for c in held.elements() if not c.points),
+                    key=lambda c: (final.ctx.is_trump(c), final.ctx.position(c), c.index))
+    if len(blanks) < KITTY_SIZE:
+        return None
+    alt = tuple(blanks[:KITTY_SIZE])
+    claim = KittyLost(tuple(view.kitty), alt, p, m)
+    said = Said(KITTY_LOST, final.seat, (("played", cards_ref(view.kitty, final)), ("n", p),
+                                         ("m", m), ("total", p * m),
+                                         ("alt", cards_ref(alt, final))), (claim,))
+    if not keep([said], final):
+        return None
+    return ReviewNote(None, tuple(view.kitty), alt, said, "burying", lesson_for("burying"))

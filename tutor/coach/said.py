@@ -1,0 +1,153 @@
+"""A coach sentence as data: its message, its values and the claims it states.
+
+``Said`` keeps the msgid and the values, not the words, so a sentence already on
+screen is worded anew when the language changes.  Values are plain numbers and text,
+or references put into words at that moment: ``SeatRef`` (named from the learner's
+chair), ``SuitRef``, ``CardsRef``, ``Percent``, or another ``Said`` (a sentence inside
+a sentence).  A plural sentence names its form in ``PLURALS`` (each calls
+``ngettext`` with literal strings, so the catalogs extract it).
+
+``claims`` are the facts the sentence states (``engine.claims``): the coach shows a
+sentence only when every one of them holds for the learner's view (``checked``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from engine import Card
+from engine.claims import Claim, Position
+
+from ..hints import cards_text
+from ..i18n import _
+from .naming import seat_name, suit_label
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat in a sentence; ``start``: it begins the sentence."""
+
+    seat: int
+    start: bool = False
+
+
+@dataclass(frozen=True)
+class SuitRef:
+    suit: str
+
+
+@dataclass(frozen=True)
+class CardsRef:
+    """Cards named in the order given (put them in hand order when building)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A share shown as a whole percentage ("94%")."""
+
+    share: float
+
+
+PLURALS: dict[str, Callable[[int], str]] = {}
+"""Plural sentences by key (``"@..."``): ``n -> template``.  Filled by the modules
+that word them, through ``plural``."""
+
+
+def plural(key: str, form: Callable[[int], str]) -> str:
+    """Register the plural sentence ``key`` (``form`` calls ``ngettext``); return the key."""
+    assert key.startswith("@"), "plural keys start with @"
+    PLURALS[key] = form
+    return key
+
+
+@dataclass(frozen=True)
+class Said:
+    """One sentence: ``msgid`` (or a ``PLURALS`` key, counted by the value ``count``),
+    its values, and the claims it states.  ``learner`` names the seats."""
+
+    msgid: str
+    learner: int = 0
+    values: tuple[tuple[str, object], ...] = ()
+    claims: tuple[Claim, ...] = field(default=(), compare=False)
+    count: str = "n"
+
+    @classmethod
+    def of(cls, msgid: str, learner: int, *claims: Claim, **values: object) -> "Said":
+        return cls(msgid, learner, tuple(values.items()), tuple(claims))
+
+    def value(self, key: str) -> object:
+        return dict(self.values)[key]
+
+    def template(self) -> str:
+        if self.msgid.startswith("@"):
+            n = self.value(self.count)
+            assert isinstance(n, int)
+            return PLURALS[self.msgid](n)
+        return _(self.msgid)
+
+    def text(self) -> str:
+        words = {key: self._word(value) for key, value in self.values}
+        return self.template().format(**words)
+
+    def _word(self, value: object) -> object:
+        if isinstance(value, SeatRef):
+            return seat_name(value.seat, self.learner, value.start)
+        if isinstance(value, SuitRef):
+            return suit_label(value.suit)
+        if isinstance(value, CardsRef):
+            return cards_text(value.cards)
+        if isinstance(value, Percent):
+            return f"{round(100 * value.share)}%"
+        if isinstance(value, Said):
+            return value.text()
+        return value
+
+    def all_claims(self) -> tuple[Claim, ...]:
+        """The claims of this sentence and of the sentences inside it."""
+        inner = tuple(c for _k, v in self.values if isinstance(v, Said) for c in v.all_claims())
+        return self.claims + inner
+
+    def to_dict(self) -> dict[str, object]:
+        """The sentence as the transcript shows it: its words and its claims."""
+        return {"text": self.text(), "claims": [claim_dict(c) for c in self.all_claims()]}
+
+
+def checked(said: Said, at: Position) -> bool:
+    """Does every claim of ``said`` hold at ``at``?"""
+    return all(claim.holds(at) for claim in said.all_claims())
+
+
+def keep(sentences: Iterable[Said | None], at: Position) -> list[Said]:
+    """The sentences whose claims all hold (``None`` entries dropped)."""
+    return [s for s in sentences if s is not None and checked(s, at)]
+
+
+def claim_dict(claim: Claim) -> dict[str, object]:
+    """A claim as plain data: its type and its fields (cards in notation)."""
+    out: dict[str, object] = {"claim": claim.name}
+    for key, value in vars(claim).items():
+        out[key] = _plain(value)
+    return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        if value and all(isinstance(v, Card) for v in value):
+            return " ".join(map(str, value))
+        return [_plain(v) for v in value]
+    return value
+
+
+def joined(sentences: Sequence[Said]) -> str:
+    """Sentences as one paragraph, in the current language."""
+    from .naming import then
+
+    text = ""
+    for said in sentences:
+        text = then(text, said.text())
+    return text

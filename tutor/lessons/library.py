@@ -1,0 +1,71 @@
+"""The lesson library: the index, the lessons and the rules reference, read once.
+
+Scenes ask the library instead of reading files, so opening the browser, a lesson or
+the reference costs nothing after the first time: lessons are read once per rule set
+(a lesson's steps and answers depend on the options in force) and again only when a
+file changes (``load_all``), the reference once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping
+
+from engine import Rules
+
+from .index import INDEX_FILE, Index, read_index
+from .loader import LESSON_DIR, file_stamp, load_all
+from .hand import GuidedHand
+from .model import Lesson, Problem, UnavailableLesson
+from .reference import REFERENCE_PATH, Reference, load_reference
+
+
+class LessonLibrary:
+    """``lessons(rules)``, ``lesson(id, rules)``, ``reference()``, ``lesson_for_section(id)``
+    and ``next_lesson(progress, rules)``; everything read on first use and kept."""
+
+    def __init__(self, directory: Path = LESSON_DIR) -> None:
+        self.directory = directory
+        self._reference: tuple[Reference | None, list[Problem]] | None = None
+
+    @property
+    def index(self) -> Index:
+        return read_index(self.directory, file_stamp(self.directory / INDEX_FILE))
+
+    def lessons(self, rules: Rules) -> list[Lesson | GuidedHand | UnavailableLesson]:
+        """Every lesson of the index in teaching order (broken files as unavailable)."""
+        return load_all(self.directory, rules)
+
+    def lesson(self, lesson_id: str, rules: Rules) -> Lesson | GuidedHand | UnavailableLesson | None:
+        return next((x for x in self.lessons(rules) if x.id == lesson_id), None)
+
+    def reference(self) -> tuple[Reference | None, list[Problem]]:
+        """The rules reference, or ``None`` and the problems that stopped it."""
+        if self._reference is None:
+            path = self.directory / REFERENCE_PATH.name
+            self._reference = load_reference(path)
+        return self._reference
+
+    def lesson_for_section(self, section: str) -> str | None:
+        """The id of the lesson that teaches a rules-reference section."""
+        return next((e.id for e in self.index.entries if e.reference == section), None)
+
+    def next_lesson(self, progress: Mapping[str, object], rules: Rules,
+                    kinds: tuple[type, ...] = (Lesson, GuidedHand)) -> Lesson | GuidedHand | UnavailableLesson:
+        """The first lesson (or guided hand: ``kinds``) not completed yet (else the first one)."""
+        found = self.lessons(rules)
+        usable = [x for x in found if isinstance(x, kinds)]
+        if not usable:
+            return found[0] if found else UnavailableLesson("00", str(self.directory))
+        return next((x for x in usable if not getattr(progress.get(x.id), "completed", False)), usable[0])
+
+
+_DEFAULT: LessonLibrary | None = None
+
+
+def default_library() -> LessonLibrary:
+    """The shipped lessons' library, shared by every scene that is not given one."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = LessonLibrary()
+    return _DEFAULT

@@ -1,0 +1,91 @@
+"""Wrapped text that keeps its size and scrolls when it is longer than its box.
+
+For long pages (the glossary, the questions): the text is laid out at full size with
+no height limit and a window of it is drawn.  The mouse wheel, Page Up/Page Down and
+Home/End scroll; ``scroll_to(text)`` brings the line holding ``text`` to the top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..text import TextLayout, layout_text
+from ..theme import INK, INK_SOFT, PANEL, PANEL_EDGE, Colour
+from .base import Widget, panel
+from .text_panel import TextSource, resolve
+
+if TYPE_CHECKING:
+    from ..services import Services
+
+
+class ScrollText(Widget):
+    def __init__(self, services: "Services", text: TextSource = "", *, px: int = 18,
+                 colour: Colour = INK, background: Colour | None = PANEL, padding: int = 12) -> None:
+        super().__init__(services)
+        self.text, self.px, self.colour = text, px, colour
+        self.background, self.padding = background, padding
+        self.offset = 0
+
+    def inner(self) -> pygame.Rect:
+        pad = self.metrics.px(self.padding)
+        return self.rect.inflate(-2 * pad - self.metrics.px(8), -2 * pad)
+
+    def layout(self) -> TextLayout:
+        """The whole text at full size; the width narrows by a pixel or two when
+        kerning makes a broken line a little wider than the sum of its words."""
+        width = self.inner().width
+        for narrower in range(0, 12, 2):
+            layout = layout_text(self.services.fonts, resolve(self.text), self.metrics.fpx(self.px), width - narrower,
+                                 colour=self.colour, four_colour=self.services.four_colour)
+            if layout.fits:
+                break
+        return layout
+
+    def max_offset(self) -> int:
+        return max(0, self.layout().height - self.inner().height)
+
+    def scroll(self, delta: int) -> None:
+        self.offset = max(0, min(self.max_offset(), self.offset + delta))
+
+    def scroll_to(self, fragment: str) -> None:
+        """Bring the first line containing ``fragment`` to the top."""
+        for line in self.layout().lines:
+            if fragment and fragment in line.text:
+                self.offset = 0
+                self.scroll(line.rect[1])
+                return
+
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        page = max(1, self.inner().height - self.metrics.px(40))
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(-event.y * self.metrics.px(40))
+            return None
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_END: 10**6, pygame.K_HOME: -10**6}
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return None
+        return event
+
+    def text_layouts(self) -> list[TextLayout]:
+        return [self.layout()]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        if self.background is not None:
+            panel(surface, self.rect, self.background, PANEL_EDGE, m.px(10))
+        box = self.inner()
+        self.offset = min(self.offset, self.max_offset())
+        previous = surface.get_clip()
+        surface.set_clip(box.clip(previous) if previous else box)
+        self.layout().draw(surface, (box.left, box.top - self.offset))
+        surface.set_clip(previous)
+        total = self.layout().height
+        if total > box.height:  # a thin bar: where the window is in the whole text
+            track = pygame.Rect(box.right + m.px(4), box.top, m.px(4), box.height)
+            thumb_h = max(m.px(20), box.height * box.height // total)
+            thumb_y = track.top + (track.height - thumb_h) * self.offset // max(1, self.max_offset())
+            pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=2)
+            pygame.draw.rect(surface, INK_SOFT, (track.left, thumb_y, track.width, thumb_h), border_radius=2)
