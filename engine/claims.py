@@ -823,10 +823,82 @@ def sure_lost(before: Position, cards: Sequence[Card]) -> bool:
     return index < len(before.plays) and before.view.trick[index].seat % 2 != before.seat % 2
 
 
+def side_sure(before: Position, cards: Sequence[Card]) -> bool:
+    """After ``cards``, the seat's side is winning the trick and no later opponent can
+    beat that in any consistent deal."""
+    plays = before.plays + [list(cards)]
+    seat = (before.view.trick[0].seat + trick_winner(plays, before.ctx)) % 4
+    return (seat % 2 == before.seat % 2
+            and before.knowledge.beaten_by_any(plays, before.later_opponents) is False)
+
+
 def sure_win(before: Position, cards: Sequence[Card]) -> bool:
     """``cards`` are legal, win the trick now, and no later opponent can beat them."""
     return (before.following and before.is_legal(cards) and before.wins_now(cards)
             and before.beaten(cards) is False)
+
+
+GAVE_POINTS, LOST_TRICK, TRUMPS_WASTED = "gave_points", "lost_trick", "trumps_wasted"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """What a follow cost for sure, judged with what the seat knew when it played:
+    ``kind`` (``GAVE_POINTS``, ``LOST_TRICK``, ``TRUMPS_WASTED``), the legal play that
+    would have avoided it, and the points or trumps at stake."""
+
+    kind: str
+    alternative: tuple[Card, ...]
+    amount: int
+
+
+def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
+    """The sure cost of following with ``cards`` here; ``None`` when there is none.
+
+    The one judgement of a follow that the review (which names what a play cost) and
+    the AI (whose play the coach suggests, so it must never be a play the review would
+    flag) share:
+
+    - ``LOST_TRICK``: points are at stake (on the trick or in ``cards``), after
+      ``cards`` the side is not sure to take the trick, and a legal play wins it for
+      sure (the cheapest such play is the alternative);
+    - ``GAVE_POINTS``: an opponent is sure to win the trick whatever is played, and a
+      legal play carries fewer points;
+    - ``TRUMPS_WASTED``: the partner is sure to win, ``cards`` spend trumps, and a legal
+      play that leaves the partner winning spends fewer, carrying no fewer points.
+    """
+    if not before.following:
+        return None
+    legal = before.legal()
+    if legal is None or not before.is_legal(cards):
+        return None
+    stake = sum(points(p) for p in before.plays) + points(cards)
+    if stake and not side_sure(before, cards):
+        winners = [p for p in legal if sure_win(before, p)]
+        if winners:
+            return Mistake(LOST_TRICK, min(winners, key=lambda p: _cost(p, before)), stake)
+    if sure_lost(before, cards):
+        losers = [p for p in legal if sure_lost(before, p)]
+        alt = min(losers, key=lambda p: (points(p), _cost(p, before)))
+        if points(cards) > points(alt):
+            return Mistake(GAVE_POINTS, alt, points(cards) - points(alt))
+        return None
+    trumps = sum(before.ctx.is_trump(c) for c in cards)
+    if (not trumps or before.winner != before.view.partner
+            or before.knowledge.beaten_by_any(before.plays, before.later_opponents) is not False):
+        return None
+    keepers = [p for p in legal if not before.wins_now(p) and points(p) >= points(cards)]
+    if not keepers:
+        return None
+    alt = min(keepers, key=lambda p: (sum(before.ctx.is_trump(c) for c in p), -points(p),
+                                      _cost(p, before)))
+    saved = trumps - sum(before.ctx.is_trump(c) for c in alt)
+    return Mistake(TRUMPS_WASTED, alt, saved) if saved > 0 else None
+
+
+def _cost(play: Sequence[Card], at: Position) -> tuple[int, int]:
+    """How dear a play is to give up: trumps first, then the cards' ranks."""
+    return (sum(at.ctx.is_trump(c) for c in play), sum(at.ctx.position(c) for c in play))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..cards import points
+from .. import claims  # a module: engine.claims imports engine.ai.memory (via knowledge)
 from ..play import legal_follow
 from ..view import Decision, PlayerView
 from . import bury, declare, follow, lead, search
@@ -47,13 +48,34 @@ class AIPlayer:
     def play(self, view: PlayerView) -> Decision:
         table = Table(view, memory=self.level != "easy")
         if self.level == "hard":
-            return search.decide(table, self.rng, self.seconds)
-        return self.heuristic(table)
+            chosen = search.decide(table, self.rng, self.seconds)
+        else:
+            chosen = self.heuristic(table)
+        return chosen if self.level == "easy" else avoid_mistake(view, chosen)
 
     def heuristic(self, table: Table) -> Decision:
         if table.view.leading:
             return lead.decide(table, throws=self.level != "easy")
         return follow.decide(table)
+
+
+MISTAKE_REASONS = {"gave_points": "follow_low", "lost_trick": "win_points"}
+
+
+def avoid_mistake(view: PlayerView, chosen: Decision) -> Decision:
+    """``chosen``, unless the engine's judgement of a follow (``engine.claims.mistake``,
+    the one the coach's review states) finds a sure cost in it: then the play that
+    avoids it.  The coach suggests this player's play, so it never suggests a play its
+    review would call a mistake."""
+    if not view.trick:
+        return chosen
+    found = claims.mistake(claims.Position(view), chosen.cards)
+    if found is None:
+        return chosen
+    alt = found.alternative
+    reason = MISTAKE_REASONS.get(found.kind) or (
+        "partner_winning_give_points" if points(alt) else "partner_winning_follow_low")
+    return decision(list(alt), reason)
 
 
 class GreedyPlayer:

@@ -13,6 +13,7 @@ import random
 import re
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.game import BURYING, TRICKS
@@ -38,17 +39,20 @@ class Report:
     false: list[str] = field(default_factory=list)
     wording: list[str] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)
+    contradictions: list[str] = field(default_factory=list)
+    """Review notes on a play the learner made exactly as the coach advised."""
     notes: int = 0
     seconds: float = 0.0
 
     @property
     def problems(self) -> list[str]:
-        return self.false + self.wording + self.leaks
+        return self.false + self.wording + self.leaks + self.contradictions
 
     def line(self) -> str:
         return (f"{self.language}: {self.hands} hands, {self.decisions} decisions, {self.texts} "
                 f"texts, {self.claims} claims checked, {len(self.false)} false, "
                 f"{len(self.wording)} wording problems, {len(self.leaks)} leaks, "
+                f"{len(self.contradictions)} notes on advised plays, "
                 f"{self.notes} review notes ({self.seconds:.1f} s)")
 
 
@@ -68,8 +72,10 @@ def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
     try:
         for seed, policy in plan:
             audit = auditor if auditor is not None else Auditor()
+            advised: set[int | None] = set()
             for moment in moments(seed, 1, policy, advisor):
                 _moment(moment, audit, report, leak_every, seed)
+                _contradictions(moment, advised, report, seed)
             report.hands += 1
             report.claims += audit.claims
             report.false += audit.false
@@ -95,6 +101,19 @@ def _moment(moment: Moment, audit: Auditor, report: Report, leak_every: int, see
             audit.check(claim, view, moment.hand, f"seed {seed} {where}", said.text())
     if decision and moment.table is not None and report.decisions % leak_every == 0:
         _leak(moment, report, seed)
+
+
+def _contradictions(moment: Moment, advised: set[int | None], report: Report,
+                    seed: int) -> None:
+    """Remember the tricks (``None``: the bury) where the learner played the coach's
+    advice; at the review, a note on one of them contradicts the coach."""
+    if moment.phase in (TRICKS, BURYING) and moment.advice is not None:
+        if Counter(moment.played) == Counter(moment.advice.cards):
+            advised.add(len(moment.view.tricks) if moment.phase == TRICKS else None)
+    if moment.phase == "review" and moment.table is not None:
+        for note in moment.table.review():
+            if note.trick in advised:
+                report.contradictions.append(f"seed {seed}: {note.said.text()}")
 
 
 def _wording(said: Said, learner: int, where: str, report: Report) -> None:

@@ -35,6 +35,7 @@ def test_hands_without_a_false_claim(batch: int) -> None:
     assert not report.false, report.false[:5]
     assert not report.wording, report.wording[:5]
     assert not report.leaks, report.leaks[:3]
+    assert not report.contradictions, report.contradictions[:3]
     assert report.hands == size and report.decisions >= 10 * size
     assert report.claims > 10 * report.decisions
     assert report.notes, "some learner plays cost points and the review says so"
@@ -109,6 +110,24 @@ def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
     monkeypatch.setattr(review_module, "keep", lambda sentences, at: list(sentences))
     report = run(plan_of(1), advisor="ai", lang="en", leak_every=1000)
     assert any("GavePoints" in problem for problem in report.false)
+
+
+def test_the_audit_catches_advice_the_review_calls_a_mistake(monkeypatch) -> None:
+    """Without the AI's last check against the engine's ``mistake``, the coach's own
+    advice draws review notes (seeds 6 and 10 did, first hands with the hard advisor), and the audit
+    reports each as a contradiction."""
+    import engine.ai.players as players
+
+    monkeypatch.setattr(players, "avoid_mistake", lambda view, chosen: chosen)
+    report = run([(6, "coach"), (10, "coach")], advisor="ai:hard", lang="en",
+                 leak_every=1000)
+    assert report.contradictions
+
+
+def test_the_coachs_advice_is_never_called_a_mistake() -> None:
+    report = run([(6, "coach"), (10, "coach")], advisor="ai:hard", lang="en",
+                 leak_every=1000)
+    assert not report.contradictions, report.contradictions
 
 
 @pytest.mark.parametrize("argv, code", [

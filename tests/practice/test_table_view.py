@@ -325,3 +325,36 @@ def test_draw_asks_the_engine_nothing(tmp_path, monkeypatch) -> None:
         app.stack.draw(app.screen)
     assert not calls, calls
     assert scene.table.game.to_dict() == before
+
+
+def test_the_suit_to_empty_into_the_kitty_is_safe_to_bury() -> None:
+    """Emptying a short side suit is advised only for a suit without points, aces or
+    pairs (the warnings about those would contradict it); some of these hands' shortest
+    suits hold points, so the old "shortest suit" advice would fail here."""
+    from engine.combos import pair_faces
+    from tutor.coach.advice import SHORT_SUIT, _suit_to_empty
+
+    advised = risky_shortest = 0
+    for seed in range(12):
+        table = PracticeTable(Game(seed=seed, dealer=0, hand=2), seed=seed)
+        while not (table.phase == BURYING and table.learner_to_act):
+            table.step()
+            if table.phase == DECLARING and table.learner_to_act:
+                table.close_declaring()
+        view, ctx = table.view, table.game.ctx
+        side: dict[str, list] = {}
+        for card in view.hand:
+            if not ctx.is_trump(card):
+                side.setdefault(ctx.suit_of(card), []).append(card)
+        shortest = min(side.values(), key=len)
+        risky_shortest += len(shortest) <= SHORT_SUIT and any(c.points for c in shortest)
+        suit = _suit_to_empty(view)
+        if suit is None:
+            continue
+        advised += 1
+        cards = side[suit]
+        assert len(cards) <= SHORT_SUIT and not any(c.points or c.rank == "A" for c in cards)
+        assert not pair_faces(cards)
+        text = " ".join(s.text() for s in table.bury_advice(()))
+        assert f"only {len(cards)} " in text
+    assert advised and risky_shortest

@@ -169,17 +169,31 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     pairs = tuple(c for face in pair_faces(c for c in chosen if not at.ctx.is_trump(c)) for c in (face, face))
     if pairs:
         out.append(Said.of(PAIRS_CHOSEN, me, Holds(pairs), cards=CardsRef(pairs)))
-    by_suit = Counter(at.ctx.suit_of(c) for c in view.hand if not at.ctx.is_trump(c))
-    if by_suit:
-        suit, n = min(sorted(by_suit.items()), key=lambda item: item[1])
-        if n <= SHORT_SUIT:
-            cards = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
-            out.append(Said(EMPTY_SUIT, me, (("n", n), ("suit", SuitRef(suit))),
-                            (EmptiesSuit(cards, suit),)))
+    suit = _suit_to_empty(view)
+    if suit is not None:
+        cards = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
+        out.append(Said(EMPTY_SUIT, me, (("n", len(cards)), ("suit", SuitRef(suit))),
+                        (EmptiesSuit(cards, suit),)))
     if not out:
         out.append(Said.of(N_("Bury low side cards without points; keep trumps, pairs and high "
                               "cards."), me))
     return keep(out, at)
+
+
+def _suit_to_empty(view: PlayerView) -> str | None:
+    """The shortest side suit (at most ``SHORT_SUIT`` cards) whose cards are all safe to
+    bury (no points, no ace, no pair), so that the advice never contradicts the
+    warnings above; ``None`` if there is none."""
+    ctx = view.ctx
+    assert ctx is not None
+    by_suit: dict[str, list[Card]] = {}
+    for card in view.hand:
+        if not ctx.is_trump(card):
+            by_suit.setdefault(ctx.suit_of(card), []).append(card)
+    safe = [(len(cards), suit) for suit, cards in sorted(by_suit.items())
+            if len(cards) <= SHORT_SUIT and not points(cards)
+            and not any(c.rank == "A" for c in cards) and not pair_faces(cards)]
+    return min(safe)[1] if safe else None
 
 
 # ---------------------------------------------------------------- tips

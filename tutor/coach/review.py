@@ -27,14 +27,15 @@ from typing import Sequence
 
 from engine import Card, kitty_multiplier, points
 from engine.claims import (
+    GAVE_POINTS,
+    LOST_TRICK,
     GavePoints,
     KittyLost,
     KittyScored,
     LostTrick,
     Position,
     TrumpsWasted,
-    sure_lost,
-    sure_win,
+    mistake,
 )
 from engine.game import KITTY_SIZE
 from engine.rules import TRUMP
@@ -101,7 +102,7 @@ GAVE_DEALERS = plural("@gave_dealers", lambda n: ngettext(
     "dealers were sure to win this trick, so your team lost that point.",
     "Trick {k}: you played {played}, {n} points more than {alt}, which was legal too. The "
     "dealers were sure to win this trick, so your team lost those points.", n))
-LOST_TRICK = plural("@lost_trick", lambda n: ngettext(
+LOST_TRICK_NOTE = plural("@lost_trick", lambda n: ngettext(
     "Trick {k}: you played {played} and lost the trick with its {n} point; {alt} would have "
     "won it for sure.",
     "Trick {k}: you played {played} and lost the trick with its {n} points; {alt} would have "
@@ -128,54 +129,28 @@ def review(plays: Sequence[LearnerPlay], final: PlayerView) -> list[ReviewNote]:
 
 
 def _judge(item: LearnerPlay, final: Position) -> ReviewNote | None:
+    """A note when the engine's ``mistake`` judged the play a sure cost and, for a
+    trick lost, the opponents did take it with points."""
     before = position(item.view)
     if not before.following or item.trick >= len(final.view.tricks):
         return None
+    found = mistake(before, item.cards)
+    if found is None:
+        return None
     record = final.view.tricks[item.trick]
-    cards = item.cards
-    me = final.seat
-    legal = before.legal()
-    if legal is None:
-        return None
-    k = item.trick + 1
-    if record.winner % 2 != me % 2:
-        if record.points > 0:
-            winners = [p for p in legal if before.wins_now(p) and sure_win(before, p)]
-            if winners:
-                alt = min(winners, key=lambda p: _cost(p, before))
-                claim = LostTrick(item.trick, cards, alt, record.points)
-                topic = _lost_topic(before, alt, final)
-                return _note(final, item, alt, claim, topic, LOST_TRICK, record.points, k)
-        if sure_lost(before, cards):
-            losers = [p for p in legal if sure_lost(before, p)]
-            alt = min(losers, key=lambda p: (points(p), _cost(p, before)))
-            cost = points(cards) - points(alt)
-            if cost > 0:
-                form = GAVE_ATTACKERS if final.view.is_dealer_side() else GAVE_DEALERS
-                return _note(final, item, alt, GavePoints(item.trick, cards, alt, cost),
-                             "saving", form, cost, k)
-        return None
-    partner = before.view.partner
-    if before.winner != partner:
-        return None
-    trumps = sum(before.ctx.is_trump(c) for c in cards)
-    if not trumps or before.knowledge.beaten_by_any(before.plays, before.later_opponents) is not False:
-        return None
-    keepers = [p for p in legal if not before.wins_now(p) and points(p) >= points(cards)]
-    if not keepers:
-        return None
-    alt = min(keepers, key=lambda p: (sum(before.ctx.is_trump(c) for c in p), -points(p),
-                                      _cost(p, before)))
-    saved = trumps - sum(before.ctx.is_trump(c) for c in alt)
-    if saved <= 0:
-        return None
-    return _note(final, item, alt, TrumpsWasted(item.trick, cards, alt, saved), "feeding",
-                 TRUMPS_WASTED, saved, k)
-
-
-def _cost(play: Sequence[Card], at: Position) -> tuple[int, int]:
-    """How dear a play is to give up: trumps first, then the cards' ranks."""
-    return (sum(at.ctx.is_trump(c) for c in play), sum(at.ctx.position(c) for c in play))
+    cards, alt, k = tuple(item.cards), found.alternative, item.trick + 1
+    lost = record.winner % 2 != final.seat % 2
+    if found.kind == LOST_TRICK:
+        if not lost or not record.points:
+            return None
+        return _note(final, item, alt, LostTrick(item.trick, cards, alt, record.points),
+                     _lost_topic(before, alt, final), LOST_TRICK_NOTE, record.points, k)
+    if found.kind == GAVE_POINTS:
+        form = GAVE_ATTACKERS if final.view.is_dealer_side() else GAVE_DEALERS
+        return _note(final, item, alt, GavePoints(item.trick, cards, alt, found.amount),
+                     "saving", form, found.amount, k)
+    return _note(final, item, alt, TrumpsWasted(item.trick, cards, alt, found.amount),
+                 "feeding", TRUMPS_WASTED, found.amount, k)
 
 
 def _lost_topic(before: Position, alt: Sequence[Card], final: Position) -> str:
