@@ -97,10 +97,11 @@ def test_hint_line_and_refusal_while_following() -> None:
 
 def test_undo_takes_back_the_learners_last_play() -> None:
     table = PracticeTable(Game(seed=5), learner=0, seed=5)
-    while not (table.phase == TRICKS and table.learner_to_act and table.learner_plays):
+    while not table.learner_plays:
         run_until_learner(table)
         learner_moves(table)
     run_until_learner(table)
+    assert table.phase == TRICKS and table.learner_to_act
     hand_before = Counter(table.game.hand(0))
     tricks = len(table.game.tricks)
     last = table.learner_plays[-1]
