@@ -34,6 +34,10 @@ NO_LINE_END = frozenset("（「『《〈【〔“‘([{")
 """Characters that never end a line (they move down with the character after)."""
 
 
+BULLETS = ("·", "●", "•")
+"""A paragraph starting with one of these (then a space) hangs its wrapped lines."""
+
+
 def is_cjk(ch: str) -> bool:
     """A character that may be broken around: wide (East Asian) characters."""
     return unicodedata.east_asian_width(ch) in ("W", "F")
@@ -108,6 +112,8 @@ class Line:
     runs: tuple[Run, ...]
     rect: tuple[int, int, int, int]
     """(x, y, width, height) relative to the box's top-left corner."""
+    indent: int = 0
+    """How far a hanging line is pushed right (already in ``rect``'s x)."""
 
     @property
     def prect(self) -> pygame.Rect:
@@ -125,7 +131,7 @@ class TextLayout:
 
     @property
     def width(self) -> int:
-        return max((line.rect[2] for line in self.lines), default=0)
+        return max((line.indent + line.rect[2] for line in self.lines), default=0)
 
     @property
     def height(self) -> int:
@@ -214,34 +220,39 @@ def _layout(
         which kerning makes differ by a pixel or two."""
         return sum(font.size(run_text)[0] for run_text, _c in _colour_runs(row_text, colour, four_colour))
 
-    rows: list[str] = []
-    row = ""
-    for unit in _units(text):
+    rows: list[tuple[str, int]] = []
+    """Each line's text and its indent: a bulleted paragraph's wrapped lines hang under
+    its first word, not under the bullet."""
+    row, indent, hang = "", 0, 0
+    for n, unit in enumerate(_units(text)):
+        if n == 0 or unit.hard_break:
+            hang = font.size(unit.text + " ")[0] if unit.text in BULLETS else 0
         pieces = [unit.text]
         unit_w = font.size(unit.text)[0]
-        if unit_w > width:
-            pieces = _split_long(unit.text, font, width)
+        if unit_w > width - hang:
+            pieces = _split_long(unit.text, font, width - hang)
         for i, piece in enumerate(pieces):
             gap = unit.space_before and i == 0 and bool(row)
             longer = row + (" " if gap else "") + piece
             if unit.hard_break and i == 0:
-                rows.append(row)
-                row = piece
-            elif row and drawn_width(longer) > width:
-                rows.append(row)
-                row = piece
+                rows.append((row, indent))
+                row, indent = piece, 0
+            elif row and drawn_width(longer) > width - indent:
+                rows.append((row, indent))
+                row, indent = piece, hang
             else:
                 row = longer
-    rows.append(row)
+    rows.append((row, indent))
     line_h = round(font.get_linesize() * spacing)
     lines = []
-    for n, row_text in enumerate(rows):
+    for n, (row_text, indent) in enumerate(rows):
         runs, x = [], 0
         for run_text, run_colour in _colour_runs(row_text, colour, four_colour):
             runs.append(Run(run_text, run_colour, x))
             x += font.size(run_text)[0]
-        lx = {"left": 0, "center": (width - x) // 2, "right": width - x}[align]
-        lines.append(Line(row_text, tuple(runs), (lx, n * line_h, x, font.get_linesize())))
+        lx = {"left": indent, "center": (width - x) // 2, "right": width - x}[align]
+        lines.append(Line(row_text, tuple(runs), (lx, n * line_h, x, font.get_linesize()),
+                          indent if align == "left" else 0))
     return TextLayout(tuple(lines), (width, height), px, bold, fonts)
 
 

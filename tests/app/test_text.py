@@ -95,3 +95,18 @@ def test_wrapped_english_lines_stay_inside_the_box(words, width, px):
 
 def test_a_kerned_line_wraps_before_the_edge() -> None:
     assert layout_text(FONTS, KERNED, 12, 184).fits
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(ENGLISH), min_size=8, max_size=40), st.integers(min_value=120, max_value=300),
+       st.sampled_from(["·", "●"]))
+def test_a_bulleted_paragraph_hangs_its_wrapped_lines(words, width, bullet):
+    """Wrapped lines of a bullet point start under its first word, inside the box; the
+    next paragraph starts at the left edge again."""
+    text = f"{bullet} " + " ".join(words) + "\nNext"
+    layout = layout_text(FONTS, text, 14, width)
+    hang = FONTS.get(14, False).size(f"{bullet} ")[0]
+    *bulleted, last = layout.lines
+    assert bulleted[0].rect[0] == 0 and last.rect[0] == 0 and last.text == "Next"
+    assert all(line.rect[0] == hang for line in bulleted[1:])
+    assert layout.fits and all(line.rect[0] + line.rect[2] <= width for line in layout.lines)

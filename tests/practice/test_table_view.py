@@ -225,6 +225,12 @@ def test_comments_carry_their_trick_and_go_when_it_is_past(tmp_path) -> None:
         if scene.table.learner_to_act:
             scene._autopilot()
     assert shown_tricks
+    game = scene.table.game
+    rows = dict(scene.status.rows())
+    changed = [t for t in (0, 1) if game.team_levels[t] != game.start_levels[t]]
+    assert changed and rows["Level"] == game.level
+    mine = "Our level" if changed[0] == scene.table.learner % 2 else "Their level"
+    assert rows[mine] == f"{game.start_levels[changed[0]]} → {game.team_levels[changed[0]]}"
 
 
 # ---------------------------------------------------------------- motion

@@ -4,17 +4,21 @@ follow ladder (``engine.follow_requirements``) and stated as claims."""
 from __future__ import annotations
 
 from engine import lead_shape
-from engine.claims import CanRuff, HoldsOnly, Leading, LeadKind, MustFollow, Void
+from engine.claims import CanRuff, Holds, HoldsOnly, Leading, LeadKind, MustFollow, Void
+from engine.combos import PAIR, TRACTOR, decompose
 from engine.play import ANY, PAIRS, SUIT, TRACTOR_RUNG
 from engine.rules import TRUMP
 from engine.view import PlayerView
 
 from ..i18n import N_, ngettext
 from .claims import position
-from .said import Said, SuitRef, joined, keep, plural
+from .said import Choices, Said, SuitRef, joined, keep, plural
 
-LEAD_LINE = N_("Your lead: a single, a pair, a tractor, or several cards of one suit at once "
-               "(a throw).")
+LEAD_LINE = N_("Your lead: {options}.")
+LEAD_SINGLE = N_("a single")
+LEAD_PAIR = N_("a pair")
+LEAD_TRACTOR = N_("a tractor")
+LEAD_THROW = N_("several cards of one suit at once (a throw)")
 
 FOLLOW = plural("@follow", lambda n: ngettext(
     "Follow with {n} {suit} card.", "Follow with {n} {suit} cards.", n))
@@ -47,7 +51,7 @@ def hint_sentences(view: PlayerView) -> list[Said]:
     at = position(view)
     me = view.seat
     if view.leading:
-        return keep([Said.of(LEAD_LINE, me, Leading())], at)
+        return keep([_lead_line(at)], at)
     req = at.requirements
     suit, size = req.suit, req.size
     rungs = {r.kind: r for r in req.rungs if r.kind != TRACTOR_RUNG}
@@ -65,6 +69,26 @@ def hint_sentences(view: PlayerView) -> list[Said]:
     if loose > 0 and rungs[PAIRS].required:
         lines.append(Said(PAIRS_MORE if req.tractors else PAIRS_ONLY, me, (("n", loose),), (must,)))
     return keep(lines, at)
+
+
+def _lead_line(at) -> Said:
+    """The kinds of lead the hand allows, each backed by cards it holds: a single always;
+    a pair, a tractor, a throw (two cards of one suit) only when the hand has one."""
+    by_suit: dict[str, list] = {}
+    for card in at.view.hand:
+        by_suit.setdefault(at.ctx.suit_of(card), []).append(card)
+    items, claims = [LEAD_SINGLE], [Leading()]
+    components = [c for cards in by_suit.values() for c in decompose(cards, at.ctx)]
+    for kind, msgid in ((PAIR, LEAD_PAIR), (TRACTOR, LEAD_TRACTOR)):
+        found = next((c for c in components if c.kind == kind), None)
+        if found is not None:
+            items.append(msgid)
+            claims.append(Holds(tuple(found.cards)))
+    several = next((cards for cards in by_suit.values() if len(cards) >= 2), None)
+    if several is not None:
+        items.append(LEAD_THROW)
+        claims.append(Holds(tuple(several[:2])))
+    return Said(LEAD_LINE, at.seat, (("options", Choices(tuple(items))),), tuple(claims))
 
 
 def _void(at, suit: str, size: int) -> list[Said]:

@@ -3,7 +3,7 @@
 ``Said`` keeps the msgid and the values, not the words, so a sentence already on
 screen is worded anew when the language changes.  Values are plain numbers and text,
 or references put into words at that moment: ``SeatRef`` (named from the learner's
-chair), ``SuitRef``, ``CardsRef``, ``Percent``, or another ``Said`` (a sentence inside
+chair), ``SuitRef``, ``CardsRef``, ``Choices``, ``Percent``, or another ``Said`` (a sentence inside
 a sentence).  A plural sentence names its form in ``PLURALS`` (each calls
 ``ngettext`` with literal strings, so the catalogs extract it).
 
@@ -42,6 +42,14 @@ class CardsRef:
     """Cards named in the order given (put them in hand order when building)."""
 
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Choices:
+    """Alternatives (msgids) said as one list ending in "or" (Babel's list patterns:
+    "a single, a pair, or a throw" / "单张、对子或甩牌")."""
+
+    items: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,12 @@ class Said:
             return suit_label(value.suit)
         if isinstance(value, CardsRef):
             return cards_text(value.cards)
+        if isinstance(value, Choices):
+            from babel.lists import format_list
+
+            from ..i18n import language
+
+            return format_list([_(item) for item in value.items], style="or", locale=language())
         if isinstance(value, Percent):
             return f"{round(100 * value.share)}%"
         if isinstance(value, Said):

@@ -473,7 +473,8 @@ class PracticeTableScene(Scene):
         declaration = game.declaration
         trump = game.trump if game.ctx is not None else (declaration.trump if declaration else UNDECIDED)
         dealer = game.dealer if game.dealer is not None else (declaration.seat if declaration else None)
-        mine, theirs = game.team_levels[table.learner % 2], game.team_levels[1 - table.learner % 2]
+        mine, theirs = (self._team_level(game, table.learner % 2),
+                        self._team_level(game, 1 - table.learner % 2))
         self.status.set_status(
             game.level, trump,
             (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else "",
@@ -487,6 +488,15 @@ class PracticeTableScene(Scene):
         self._place_left()
         self._place_caption()
         self._place_kitty()
+
+    @staticmethod
+    def _team_level(game: Game, team: int) -> str:
+        """A team's level; once the hand is scored, where it went from ("5 → 7"), so the
+        new levels never sit unexplained beside the level this hand was played at."""
+        now, before = game.team_levels[team], game.start_levels[team]
+        if game.phase in (HAND_OVER, MATCH_OVER) and now != before:
+            return f"{before} → {now}"
+        return now
 
     def _sync_hand(self) -> None:
         table = self.table
