@@ -99,6 +99,12 @@ def utility(t: Table, play: list[Card]) -> float:
         team_win = 1.0 - t.beat_risk(current, shape, t.later_opponents)
     else:
         team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
+    return value(t, play, team_win)
+
+
+def value(t: Table, play: list[Card], team_win: float) -> float:
+    """``utility`` of ``play`` given the chance ``team_win`` that the trick ends with
+    this seat's side."""
     mine = points(play)
     stake = t.table_points + mine
     if len(t.hand) == len(play):
