@@ -34,10 +34,11 @@ class LeadOption:
     risk: float
 
 
-def decide(t: Table, throws: bool = True) -> Decision:
-    """The lead of a seat at ``t``; ``throws=False`` for a player that never throws."""
+def decide(t: Table, throws: bool = True, sure_below: float = SURE) -> Decision:
+    """The lead of a seat at ``t``; ``throws=False`` for a player that never throws;
+    ``sure_below``: the risk under which a lead counts as sure."""
     options = _components(t)
-    sure = [o for o in options if o.risk < SURE]
+    sure = [o for o in options if o.risk < sure_below]
     if throws:
         sure += _sure_throws(t, options)
     if not t.dealer_side and len(t.hand) <= ENDGAME:

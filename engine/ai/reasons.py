@@ -24,10 +24,10 @@ REASON_CODES: dict[str, str] = {
     "bury_low_cards": "buries low side cards without points, keeping trumps, pairs and high cards",
     "bury_points_safe": "buries points because it expects to hold the last trick",
     # leading
-    "sure_tractor": "leads a tractor nothing unseen can beat or ruff",
-    "sure_pair": "leads a pair nothing unseen can beat or ruff",
+    "sure_tractor": "leads a tractor unlikely to be beaten or ruffed",
+    "sure_pair": "leads a pair unlikely to be beaten or ruffed",
     "sure_throw": "throws several components of one suit: no unseen combination beats any of them",
-    "sure_winner": "leads a single card nothing unseen can beat or ruff",
+    "sure_winner": "leads a single card unlikely to be beaten or ruffed",
     "drawing_trumps": "leads trumps to pull the opponents' trumps",
     "lead_partner_void": "leads a suit the partner is void in, so the partner can ruff",
     "lead_short_suit": "leads a low card of a short suit, to be void in it soon and ruff it",

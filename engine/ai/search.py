@@ -1,25 +1,35 @@
 """``ai:hard``: a search over deals consistent with what the seat has seen.
 
-Leads and burials are searched: the advisor lists a few candidates (the default
-player's choice first), draws deals from the ``Sampler`` and plays every candidate out
-to the end of the hand in each deal with the fast policy of ``playout`` (the same
-deals for every candidate, so their differences are measured, not their luck).  A
-playout is scored for the seat's side by the attackers' points (tricks, throw
-penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the side wins the
-hand (the attackers reach 80 or not), since a hand is won or lost at that line.  The
+The same question decides much of it: does an opponent hold what beats this card or
+pair?  The default player estimates it from card counts (``Table.beat_risk``); the
+search answers it on consistent deals drawn from the ``Sampler``, where it is a plain
+fact of each deal.
+
+Leads: the default player chooses with its risks read from ``LEAD_THREAT`` sampled
+deals (``threat_games``), and the candidates (its choice first) are then played out to
+the end of the hand in each of further deals with the fast policy of ``playout`` (the
+same deals for every candidate, so their differences are measured, not their luck).
+A playout is scored for the seat's side by the attackers' points (tricks, throw
+penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the side wins the hand
+(the attackers reach 80 or not), since a hand is won or lost at that line.  The
 default's choice is kept unless another is better by ``KEEP_DEFAULT`` points and
 ``SWITCH_Z`` standard errors over the same deals: playouts in which every seat sees
 every card flatter plays that keep options open, so a switch needs clear evidence.
+Burials are played out the same way.
 
-Follows are judged on the sampled deals too, but not by playouts (measured: letting
-whole-hand or rest-of-trick playouts with the fast policy choose follows lost hands):
-each candidate gets the default follower's value (``follow.value``: the trick's points
-won or given, the point cards spent, the power used), with the side keeping the trick
-exactly when no later opponent holds what beats the card winning it for the side in
-that deal (``trick_threat``).  Over 1,000 paired hands this took ``ai:hard`` from
-53.3 % to 57.4 % of hands against ``ai``.  The same numbers give the coach its
-estimate (``Estimate``): how often the play wins the trick, and by how much it leads
-the best other follow.
+Follows (a single or a pair led) are not played out (measured: letting whole-hand or
+rest-of-trick playouts with the fast policy choose follows lost hands): each candidate
+gets the default follower's value (``follow.value``: the trick's points won or given,
+the point cards spent, the power used) in every sampled deal, with the side keeping
+the trick exactly when no later opponent holds what beats the card winning it for the
+side in that deal (``trick_threat``), and the best mean is played.  The same numbers
+give the coach its estimate (``Estimate``): how often the play wins the trick, and by
+how much it leads the best other follow.
+
+Measured over the same 1,000 paired hands against ``ai`` (``bench/ai_bench.py``): the
+playout search alone won 53.3 % of them; judging follows on the deals, 56.3 %; leads'
+risks from the deals too, 60.0 %; the best follow mean without a margin, 62.7 %; a
+lead counting as sure below ``LEAD_SURE`` of the deals, 65.0 %.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
@@ -78,6 +88,12 @@ WIN_BONUS = 30.0
 LEVEL_BONUS = 15.0
 """Points a playout is worth more for every level the seat's side gains (less for every
 level the other side gains)."""
+LEAD_THREAT = 100
+"""Deals on which ``Table.beat_risk`` judges the singles and pairs a lead could be."""
+LEAD_SURE = 0.25
+"""A lead beaten in fewer of the sampled deals than this counts as sure for the default
+player's choice (its own estimates use ``lead.SURE``); measured: 0.08 won 62.7 % of the
+1,000 paired hands against ``ai``, 0.15 63.3 %, 0.25 65.0 %, 0.35 64.8 %."""
 KEEP_DEFAULT = 1.0
 """Points another play must gain over the default player's choice."""
 SWITCH_Z = 1.5
@@ -113,7 +129,9 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
     """The searched decision at ``t`` (the default player's when there is no choice)."""
     evaluate: Evaluate
     if t.view.leading:
-        base = lead.decide(t)
+        if LEAD_THREAT:
+            t.threats = threat_games(t, rng, LEAD_THREAT)
+        base = lead.decide(t, sure_below=LEAD_SURE)
         budget = Budget(LEAD_WORK, seconds=seconds)
         evaluate = playout
     else:
@@ -131,10 +149,14 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
     if not scores[0].samples:
         return base
     best = max(alive, key=lambda s: s.mean)
+    if not t.view.leading:
+        # a follow's value in a deal is judged on the deal itself, not guessed by a
+        # playout, so the best mean decides with no margin to overcome
+        if best is not scores[0] and best.mean > scores[0].mean:
+            return with_estimate(follow.explain(t, best.play), best, scores)
+        return with_estimate(base, scores[0], scores)
     if best is scores[0] or not clearly_better(best, scores[0]):
         return with_estimate(base, scores[0], scores)
-    if not t.view.leading:
-        return with_estimate(follow.explain(t, best.play), best, scores)
     return with_estimate(explain(t, best.play), best, scores)
 
 
@@ -246,6 +268,18 @@ def playout(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -> tup
     game.run()
     value = hand_value(game.attackers, t.view.attacker_points, t.dealer_side, t.view.rules)
     return value, game.first_winner == t.seat, sum(len(h) for h in deal[0])
+
+
+def threat_games(t: Table, rng: random.Random, count: int) -> list[Playout]:
+    """``count`` consistent deals, each ready to answer who can beat what."""
+    sampler = Sampler(t.mem, t.hand, kitty=t.view.kitty, priors=False)
+    games = []
+    for _ in range(count):
+        deal = sampler.draw(rng)
+        if deal is None:
+            break
+        games.append(_start(t, [group(h, t.ctx) for h in deal[0]], deal[1]))
+    return games
 
 
 def trick_threat(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -> tuple[float, bool, int]:

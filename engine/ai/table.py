@@ -53,6 +53,9 @@ class Table:
         self.hand: list[Card] = list(view.hand)
         self.mem = CardMemory.from_view(view) if memory else CardMemory.from_view(_forget(view))
         self.dealer_side = view.is_dealer_side()
+        self.threats: list | None = None
+        """Sampled deals (``engine.ai.playout.Playout`` objects of consistent deals) that
+        ``beat_risk`` reads for a single or a pair instead of its estimate, when set."""
 
     # ---- seats ------------------------------------------------------------------------
 
@@ -120,7 +123,17 @@ class Table:
 
     def beat_risk(self, play: Sequence[Card], shape: LeadShape, seats: Iterable[int]) -> float:
         """Chance (rough) that one of ``seats`` beats ``play``, which currently wins a trick
-        of ``shape``: by a higher combination of the same suit or by (over-)ruffing."""
+        of ``shape``: by a higher combination of the same suit or by (over-)ruffing.
+        With ``threats``, a single or a pair is judged on the sampled deals: the share
+        of them in which one of ``seats`` holds what beats it."""
+        if self.threats and not shape.is_throw and (shape.size == 1 or shape.pairs == 1 == shape.size // 2):
+            top = max(play, key=self.ctx.position)
+            seats = list(seats)
+            beaten = 0
+            for game in self.threats:
+                beats = game._beats_single if shape.size == 1 else game._beats_pair
+                beaten += any(beats(o, top, shape.suit) for o in seats)
+            return beaten / len(self.threats)
         miss = 1.0
         for seat in seats:
             miss *= 1.0 - self._seat_beats(seat, play, shape)

@@ -9,10 +9,12 @@ from collections import Counter
 import pytest
 
 from engine.ai import AIPlayer, MonteCarloPlayer
+from engine.ai.playout import Playout, group
 from engine.ai.sampler import Sampler
-from engine.ai.search import Budget, bury, decide, playout, race
+from engine.ai.search import Budget, bury, decide, playout, race, trick_threat
 from engine.ai.table import Table
 from engine.cards import parse_cards, points
+from engine.play import lead_shape
 from engine.rules import TrumpContext
 
 FILL = "H3 H4 H6 H7 H8 H9 D3 D4 D6 D7 D8 D9 DJ S3 S4 S6 S7 S8 S9 SJ SQ SK"
@@ -118,3 +120,44 @@ def test_the_benchmark_opponent_plays_a_legal_follow(make_view, kind):
     view = make_view("H10 H3 D4 S5", seat=0, dealer=1, trick=[(1, "H4"), (2, "HA"), (3, "H5")])
     decision = MonteCarloPlayer(kind, seed=1).play(view)
     assert len(decision.cards) == 1 and decision.cards[0] in parse_cards("H10 H3")
+
+
+def test_a_follow_is_judged_by_what_the_later_opponent_holds_in_each_deal(make_view, record):
+    """Seat 1, the only opponent after this seat, showed HA HA in a failed throw: the
+    sampled deals all give it both aces, so HK is beaten in every one of them and the
+    search keeps its points home (the default's estimate only guesses at that)."""
+    tricks = [record(3, (1, "DA"), (2, "D3"), (3, "D10"), (0, "D5"), attempted="DA HA HA")]
+    hand = "HK HQ H5 C3 C4 C6 C7 " + " ".join(FILL.split()[:17])
+    view = make_view(hand, seat=0, dealer=1, tricks=tricks, trick=[(3, "H9")],
+                     cards_left=(24, 24, 24, 23))
+    table = Table(view)
+    assert table.mem.known[1] == Counter(parse_cards("HA HA"))
+    king, low = parse_cards("HK"), parse_cards("H5")
+    scores, _ = race(table, [king, low], random.Random(3), Budget(work=400), trick_threat)
+    assert scores[0].samples > 0 and scores[0].wins == 0
+    assert scores[0].mean < scores[1].mean
+    decision = hard(view)
+    assert points(decision.cards) == 0 and decision.estimate is not None
+    assert decision.estimate.wins_trick == 0.0
+
+
+def test_with_sampled_deals_the_risk_of_a_lead_is_the_share_of_deals_that_beat_it(make_view):
+    """``Table.beat_risk`` reads ``threats`` for a single or a pair: here one deal of two
+    gives seat 1 the HA, so HK is beaten in half of them; a pair of queens is beaten only
+    where an opponent holds a higher heart pair or can ruff it with a trump pair."""
+    view = make_view("HK HQ HQ " + FILL, seat=0, dealer=1)
+    table = Table(view)
+    ctx = view.ctx
+    rest = "C3 C4 C6 C7 C8 C9"
+
+    def deal(one: str, two: str, three: str):
+        hands = [view.hand, parse_cards(one), parse_cards(two), parse_cards(three)]
+        return Playout(ctx, 1, [group(h, ctx) for h in hands], (), [], 0, 0)
+
+    table.threats = [deal("HA " + rest, "H5 " + rest, "H7 " + rest),
+                     deal("HJ HJ " + rest, "H5 " + rest, "H7 C5 C5 S5 S5")]
+    king, queens = parse_cards("HK"), parse_cards("HQ HQ")
+    assert table.beat_risk(king, lead_shape(king, ctx), table.opponents) == 0.5
+    assert table.beat_risk(queens, lead_shape(queens, ctx), table.opponents) == 0.0
+    table.threats[1] = deal("HJ HJ " + rest, "H5 " + rest, "S5 S5 " + rest)  # 3: no hearts, a trump pair
+    assert table.beat_risk(queens, lead_shape(queens, ctx), table.opponents) == 0.5
