@@ -34,11 +34,10 @@ class LeadOption:
     risk: float
 
 
-def decide(t: Table, throws: bool = True, sure_below: float = SURE) -> Decision:
-    """The lead of a seat at ``t``; ``throws=False`` for a player that never throws;
-    ``sure_below``: the risk under which a lead counts as sure."""
+def decide(t: Table, throws: bool = True) -> Decision:
+    """The lead of a seat at ``t``; ``throws=False`` for a player that never throws."""
     options = _components(t)
-    sure = [o for o in options if o.risk < sure_below]
+    sure = [o for o in options if o.risk < SURE]
     if throws:
         sure += _sure_throws(t, options)
     if not t.dealer_side and len(t.hand) <= ENDGAME:
