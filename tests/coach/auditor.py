@@ -91,6 +91,12 @@ class Seen:
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.no_pair: list[set[str]] = [set() for _ in range(4)]
         self.known: list[Counter] = [Counter() for _ in range(4)]
+        # cards shown declaring stay in their seat's hand until played, except the
+        # dealer's when the kitty is hidden from this seat (they may have been buried)
+        kitty_hidden = view.kitty is None and view.dealer is not None and view.phase != "burying"
+        for declaration in view.declarations:
+            if declaration.seat != self.me and not (declaration.seat == view.dealer and kitty_hidden):
+                self.known[declaration.seat] |= Counter(toks(declaration.cards))
         tricks = [(r.plays, r.attempted) for r in view.tricks] + [(view.trick, view.attempted)]
         for plays, attempted in tricks:
             if not plays:

@@ -161,3 +161,21 @@ def test_transcript_prints_every_decision_as_json(capsys) -> None:
             "played", "texts"} <= set(first)
     assert all(t["claims"] or t["where"] in ("tip", "narration") for t in first["texts"])
     assert any("主牌" in t["text"] or "跟" in t["text"] for r in plays for t in r["texts"])
+
+
+def test_the_auditor_knows_the_cards_shown_declaring() -> None:
+    """A level card shown declaring stays in its seat's hand until played (the engine's
+    card memory says so): an auditor blind to it found "false" a sure claim that rests
+    on it.  The dealer's shown cards may lie in the hidden kitty, so they are not known."""
+    from engine.cards import parse_cards
+    from engine.view import Declaration
+
+    from tests.ai.conftest import _make_view
+
+    from .auditor import Seen
+
+    view = _make_view("DJ DQ S5 SK C2", seat=0, dealer=2, trick=[(3, "D10")])
+    shown = (Declaration(1, tuple(parse_cards("D2"))), Declaration(2, tuple(parse_cards("H2 H2"))))
+    seen = Seen(replace(view, declarations=shown))
+    assert seen.known[1]["D2"] == 1 and not seen.known[2]
+    assert not Seen(view).known[1]
