@@ -240,6 +240,12 @@ class Playout:
                         copies[card] = copies.get(card, 0) + 1
         return any(n >= 2 for n in copies.values())
 
+    def beaten(self, seats: Sequence[int], top: Card, pair: bool, led: str) -> bool:
+        """Does one of ``seats`` hold what beats the single ``top`` (the pair of ``top``
+        when ``pair``) in a trick led in ``led``?"""
+        beats = self._beats_pair if pair else self._beats_single
+        return any(beats(seat, top, led) for seat in seats)
+
     def _beats_single(self, seat: int, card: Card, led: str) -> bool:
         """Can ``seat`` (still to play to a single lead of ``led``) beat ``card``?"""
         held, pos, suit = self.held[seat], self.pos, self.suit

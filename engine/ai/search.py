@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Callable, Sequence
 
-from ..cards import Card, points
+from ..cards import Card
 from ..play import lead_shape
 from ..rules import Rules
 from ..scoring import hand_result
@@ -59,7 +59,7 @@ from .memory import CardMemory
 from .playout import Held, Playout, group
 from .reasons import decision
 from .sampler import Deal, Sampler
-from .table import LEAD_VALUE, Table
+from .table import Table, single_or_pair
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         base = follow.decide(t)
         shape = t.shape
         assert shape is not None
-        if shape.size > 2 or shape.is_throw or (shape.size == 2 and not shape.pairs):
+        if not single_or_pair(shape):
             return base
         budget = Budget(FOLLOW_WORK, seconds=seconds)
         evaluate = trick_threat
@@ -295,9 +295,8 @@ def trick_threat(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -
         return follow.value(t, play, team_win), False, 1
     game = _start(t, held, deal[1])
     led = game.suit[t.plays[0][0].index]
-    beats = game._beats_single if shape.size == 1 else game._beats_pair
     top = max(target, key=lambda c: game.pos[c.index])
-    safe = not any(beats(o, top, led) for o in t.later_opponents)
+    safe = not game.beaten(t.later_opponents, top, shape.size == 2, led)
     return follow.value(t, play, float(safe)), wins and safe, 4
 
 

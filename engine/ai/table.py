@@ -41,6 +41,11 @@ def strength(card: Card, ctx: TrumpContext) -> int:
     return (100 if ctx.is_trump(card) else 0) + ctx.position(card)
 
 
+def single_or_pair(shape: LeadShape) -> bool:
+    """A lead of one single or one pair (what sampled deals judge exactly)."""
+    return not shape.is_throw and (shape.size == 1 or (shape.size == 2 and shape.pairs == 1))
+
+
 class Table:
     """The seat's situation at one decision."""
 
@@ -126,13 +131,11 @@ class Table:
         of ``shape``: by a higher combination of the same suit or by (over-)ruffing.
         With ``threats``, a single or a pair is judged on the sampled deals: the share
         of them in which one of ``seats`` holds what beats it."""
-        if self.threats and not shape.is_throw and (shape.size == 1 or shape.pairs == 1 == shape.size // 2):
+        if self.threats and single_or_pair(shape):
             top = max(play, key=self.ctx.position)
             seats = list(seats)
-            beaten = 0
-            for game in self.threats:
-                beats = game._beats_single if shape.size == 1 else game._beats_pair
-                beaten += any(beats(o, top, shape.suit) for o in seats)
+            pair = shape.size == 2
+            beaten = sum(game.beaten(seats, top, pair, shape.suit) for game in self.threats)
             return beaten / len(self.threats)
         miss = 1.0
         for seat in seats:
