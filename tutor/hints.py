@@ -6,8 +6,10 @@ function of (reason, cards, context) returning strings, with no pygame and no st
 The lessons word their own judgements (``tutor.lessons.feedback``) and name cards
 with the helpers here, so a card reads the same in a lesson and at the table.
 
-Naming cards: ``card_name`` gives ``♠Q``, ``♥10`` and the jokers by name (大王 / Big
-joker); ``cards_text`` joins several.
+Naming cards: ``card_name`` gives ``♠Q``, ``♥10`` and the jokers by name (大王 / big
+joker, in lower case: a name is worded for inside a sentence); ``cards_text`` joins
+several.  Sentences are filled with ``format_sentence``, which capitalises a name that
+begins one.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any, Iterable, Sequence
 from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
 
-from tutor.i18n import N_, _, ngettext
+from tutor.i18n import N_, _, format_sentence, ngettext
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
@@ -27,9 +29,11 @@ SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 
 
 def card_name(card: Card) -> str:
-    """``♠Q``, ``♥10``; jokers by name (大王 / Big joker)."""
+    """``♠Q``, ``♥10``; jokers by name (大王 / big joker), worded for inside a sentence."""
     if card.is_joker:
-        return _("Big joker") if str(card) == "BJ" else _("Little joker")
+        # TRANSLATORS: a card's name inside a sentence (lower case in English; the app
+        # capitalises it where it begins one).
+        return _("big joker") if str(card) == "BJ" else _("little joker")
     return SUIT_SYMBOLS[card.suit] + card.rank
 
 
@@ -75,11 +79,11 @@ def reason_text(reason: str, cards: Sequence[Card] = (), ctx: TrumpContext | Non
         return ""
     if suit is None and cards and ctx is not None:
         suit = ctx.suit_of(cards[0])
-    return _(template).format(
-        cards=cards_text(cards),
-        suit=suit_name(suit) if suit else "",
-        level=ctx.level if ctx is not None else "",
-    )
+    return format_sentence(_(template), {
+        "cards": cards_text(cards),
+        "suit": suit_name(suit) if suit else "",
+        "level": ctx.level if ctx is not None else "",
+    })
 
 
 def follow_hint(verdict: Any, lead: Sequence[Card], ctx: TrumpContext) -> str:

@@ -10,6 +10,9 @@ least as new as its ``.po`` (an installed copy always uses its own); otherwise t
 is compiled in memory, so a fresh clone works without a build step.  Babel, needed only
 for that, is imported then.  Fuzzy entries are never used: they would show a stale
 translation.
+
+Sentences with values go through ``format_sentence``: a value that begins a sentence
+gets its capital there, so values themselves are worded for inside a sentence.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ import gettext
 import io
 import locale
 import os
+import re
+import string
 from pathlib import Path
+from typing import Mapping
 
 from .resources import INSTALLED
 from .resources import LOCALE as LOCALE_DIR
@@ -117,3 +123,36 @@ def N_(msgid: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
+
+
+SENTENCE_ENDS = (". ", "! ", "? ")
+"""What ends a sentence inside a text (English punctuation, then a space)."""
+_CJK = re.compile("[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_FORMATTER = string.Formatter()
+
+
+def format_sentence(template: str, values: Mapping[str, object], start: bool = True) -> str:
+    """``template.format(**values)``, with a capital where a value begins a sentence.
+
+    Values (card names, seat names, lists) are worded for inside a sentence, in lower
+    case in English: "you lead the big joker".  Where a value begins the text
+    (``start``: the text begins a sentence; not for a sentence inside another) or a
+    sentence in it (after ". ", "! " or "? "), a lower-case ASCII first letter becomes
+    a capital: "Big joker is a trump".  The template's own words are never changed, nor
+    is a template with Chinese in it (Chinese has no capitals)."""
+    if _CJK.search(template):
+        return template.format(**values)
+    out: list[str] = []
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        out.append(literal)
+        if name is None:
+            continue
+        value, _key = _FORMATTER.get_field(name, (), values)
+        value = _FORMATTER.convert_field(value, conversion)
+        text = _FORMATTER.format_field(value, _FORMATTER.vformat(spec, (), values) if spec else "")
+        done = "".join(out)
+        begins = done.endswith(SENTENCE_ENDS) or (start and not done)
+        if begins and text[:1].isascii() and text[:1].islower():
+            text = text[0].upper() + text[1:]
+        out.append(text)
+    return "".join(out)

@@ -176,3 +176,14 @@ steps:
         (12, "Which cards\nmake a pair?\n"),
     ]
     assert {"title", "goal", "hint", "prompt", "explain", "heading"} <= TRANSLATABLE_KEYS
+
+
+def test_format_sentence_capitalises_only_a_value_that_begins_a_sentence():
+    fill = i18n.format_sentence
+    assert fill("{card} wins. Then {card} again? {card}!", {"card": "big joker"}) == \
+        "Big joker wins. Then big joker again? Big joker!"
+    assert fill("{card} wins", {"card": "big joker"}, start=False) == "big joker wins"
+    assert fill("Led: {card}; {n:>3}", {"card": "big joker", "n": 7}) == "Led: big joker;   7"
+    assert fill("{card} wins", {"card": "♠Q"}) == "♠Q wins"
+    assert fill("{{card}} is {card}", {"card": "big joker"}) == "{card} is big joker"
+    assert fill("{card}赢了。{card}", {"card": "abc"}) == "abc赢了。abc"  # Chinese: never changed

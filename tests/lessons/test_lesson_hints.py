@@ -8,6 +8,7 @@ import pytest
 from engine import TrumpContext, check_follow, parse_cards
 from tutor import hints
 from tutor.lessons import feedback
+from tutor.lessons.rules import Judgement
 
 
 def test_card_names(language: str) -> None:
@@ -17,7 +18,20 @@ def test_card_names(language: str) -> None:
     if language == "zh_CN":
         assert (hints.card_name(big), hints.card_name(little)) == ("大王", "小王")
     else:
-        assert (hints.card_name(big), hints.card_name(little)) == ("Big joker", "Little joker")
+        assert (hints.card_name(big), hints.card_name(little)) == ("big joker", "little joker")
+
+
+def test_a_joker_is_lower_case_inside_a_sentence_and_capital_at_its_start(language: str) -> None:
+    """A card name is worded for inside a sentence; one that begins a sentence gets its
+    capital there (Chinese has none to get)."""
+    ctx = TrumpContext("6", "H")
+    beaten = feedback.hint_lines(Judgement(False, "beaten", tuple(parse_cards("BJ"))), ctx)
+    not_trumps = feedback.hint_lines(Judgement(False, "not_trumps", tuple(parse_cards("LJ"))), ctx)
+    if language == "zh_CN":
+        assert "大王" in beaten[0] and not_trumps[0].startswith("小王")
+    else:
+        assert beaten == ["That follows the rules, but it does not win: big joker beats it."]
+        assert not_trumps == ["Little joker: not a trump.", "Little joker is a trump: both jokers always are."]
 
 
 def test_must_play_pair_in_both_languages(language: str) -> None:

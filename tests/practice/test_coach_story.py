@@ -10,7 +10,8 @@ from engine import TrumpContext, parse_cards, trick_winner
 from engine.claims import OnlyLegalPlay, PartnerWinning
 from engine.view import Decision, Play, PlayerView, Reason, TrickRecord
 from tutor import coach
-from tutor.coach.said import Said
+from tutor.coach.said import CardsRef, Said, SeatRef
+from tutor.guided import GUIDE_PLAYED_WHY
 from tutor.i18n import set_language
 from tutor.lessons.index import lesson_for_topic
 
@@ -231,5 +232,26 @@ def test_a_sampled_share_is_worded_as_a_likelihood() -> None:
     set_language("zh_CN")
     try:
         assert "94%" in ladder.step(coach.SUGGESTION).text
+    finally:
+        set_language("en")
+
+
+def test_a_joker_is_named_in_lower_case_but_a_sentence_begins_with_a_capital() -> None:
+    """Card names are worded for inside a sentence; where one begins a sentence (the
+    text's start, or after a full stop, even in a sentence inside another) it gets its
+    capital.  Chinese is left as it is."""
+    big, little = (CardsRef(tuple(parse_cards(c))) for c in ("BJ", "LJ"))
+    wins = Said.of("{cards} wins the trick now.", 0, cards=big)
+    ruffed = Said.of("{who} ruffed: {cards} ruffs higher and wins the trick now.", 0,
+                     who=SeatRef(1, True), cards=little)
+    guided = Said.of(GUIDE_PLAYED_WHY, 0, cards=little, why=wins)
+    assert wins.text() == "Big joker wins the trick now."
+    assert ruffed.text() == "The opponent on your right ruffed: little joker ruffs higher and wins the trick now."
+    assert guided.text() == "The guide played little joker for you. Big joker wins the trick now."
+    assert Said.of("Because {why}", 0, why=wins).text() == "Because big joker wins the trick now."
+    assert coach.joined([ruffed, wins]).endswith("trick now. Big joker wins the trick now.")
+    set_language("zh_CN")
+    try:
+        assert wins.text().startswith("大王") and "小王" in guided.text()
     finally:
         set_language("en")

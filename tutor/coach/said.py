@@ -20,7 +20,7 @@ from engine import Card
 from engine.claims import Claim, Position
 
 from ..hints import cards_text
-from ..i18n import _
+from ..i18n import _, format_sentence
 from .naming import seat_name, suit_label
 
 
@@ -96,9 +96,11 @@ class Said:
             return PLURALS[self.msgid](n)
         return _(self.msgid)
 
-    def text(self) -> str:
+    def text(self, start: bool = True) -> str:
+        """The sentence in the current language; a value that begins a sentence gets its
+        capital (``start``: the text begins one, not so for a sentence inside another)."""
         words = {key: self._word(value) for key, value in self.values}
-        return self.template().format(**words)
+        return format_sentence(self.template(), words, start)
 
     def _word(self, value: object) -> object:
         if isinstance(value, SeatRef):
@@ -116,7 +118,7 @@ class Said:
         if isinstance(value, Percent):
             return f"{round(100 * value.share)}%"
         if isinstance(value, Said):
-            return value.text()
+            return value.text(start=False)
         return value
 
     def all_claims(self) -> tuple[Claim, ...]:

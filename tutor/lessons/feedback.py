@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from engine import Card, TrumpContext
 
 from tutor.hints import card_name, cards_text, suit_name
-from tutor.i18n import N_, _, ngettext
+from tutor.i18n import N_, _, format_sentence, ngettext
 
 from .model import Phrase
 from .rules import Judgement
@@ -123,7 +123,7 @@ def tr(text: str | None, translations: Any = None) -> str:
     gettext = translations.gettext if translations is not None else _
     if isinstance(text, Phrase):
         params = {k: tr(v, translations) if isinstance(v, Phrase) else v for k, v in text.params.items()}
-        return gettext(text).format(**params)
+        return format_sentence(gettext(text), params)
     return gettext(text)
 
 
@@ -140,14 +140,15 @@ TRUMP_FACTS = {
 def trump_fact(card: Card, ctx: TrumpContext) -> str:
     """Why ``card`` is or is not a trump in this hand (the engine says which rule)."""
     suit = suit_name(card.suit) if not card.is_joker else ""
-    return _(TRUMP_FACTS[ctx.trump_kind(card)]).format(card=card_name(card), level=ctx.level, suit=suit)
+    return format_sentence(_(TRUMP_FACTS[ctx.trump_kind(card)]), {"card": card_name(card), "level": ctx.level,
+                                                                "suit": suit})
 
 
 def point_fact(card: Card) -> str:
     name = card_name(card)
     if card.points:
-        return _("{card} is worth {n} points.").format(card=name, n=card.points)
-    return _("{card} is worth nothing: only 5s, 10s and kings carry points.").format(card=name)
+        return format_sentence(_("{card} is worth {n} points."), {"card": name, "n": card.points})
+    return format_sentence(_("{card} is worth nothing: only 5s, 10s and kings carry points."), {"card": name})
 
 
 def _distinct(cards: Sequence[Card]) -> list[Card]:
@@ -170,7 +171,8 @@ def hint_lines(judgement: Judgement, ctx: TrumpContext, suit: str | None = None,
     if reason == "wrong_number" and count is not None:
         return [ngettext("Bury exactly {n} card.", "Bury exactly {n} cards.", count).format(n=count)]
     template = HINTS.get(reason, HINTS["option"])
-    lines = [_(template).format(cards=cards_text(judgement.cards), suit=suit_name(suit) if suit else "")]
+    lines = [format_sentence(_(template), {"cards": cards_text(judgement.cards),
+                                           "suit": suit_name(suit) if suit else ""})]
     if reason == "not_trumps":
         lines.extend(trump_fact(card, ctx) for card in _distinct(judgement.cards))
     return lines
