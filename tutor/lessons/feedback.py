@@ -144,13 +144,6 @@ def trump_fact(card: Card, ctx: TrumpContext) -> str:
                                                                 "suit": suit})
 
 
-def point_fact(card: Card) -> str:
-    name = card_name(card)
-    if card.points:
-        return format_sentence(_("{card} is worth {n} points."), {"card": name, "n": card.points})
-    return format_sentence(_("{card} is worth nothing: only 5s, 10s and kings carry points."), {"card": name})
-
-
 def _distinct(cards: Sequence[Card]) -> list[Card]:
     return list(Counter(cards))
 
