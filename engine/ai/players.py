@@ -3,8 +3,9 @@
 
 Levels: ``easy`` keeps no card memory and never throws; ``normal`` counts every card
 played and infers voids; ``hard`` is ``normal`` plus a search over sampled deals
-(``engine.ai.search``) for its leads and burials and the sampled numbers of every
-decision.  Every player decides from its ``PlayerView`` only.
+(``engine.ai.search``) for its leads, follows and burials and the sampled numbers of
+every decision, and it declares more readily in the first hand, where declaring wins
+the deal.  Every player decides from its ``PlayerView`` only.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class AIPlayer:
         self.seconds = seconds
 
     def declare(self, view: PlayerView) -> Decision | None:
-        return declare.decide(view)
+        return declare.decide(view, eager=self.level == "hard")
 
     def bury(self, view: PlayerView) -> Decision:
         if self.level == "hard":

@@ -30,6 +30,21 @@ def test_a_level_card_in_a_short_suit_is_not_declared(make_view):
     assert AIPlayer().declare(view) is None
 
 
+def test_the_hard_player_declares_a_shorter_suit_when_declaring_wins_the_deal(make_view):
+    # three hearts of ten cards: too few for a plain declaration, enough to take the
+    # deal in the first hand (the declarer's side becomes the dealers)
+    hand = "H2 H9 H7 S3 S5 SK D5 D8 C8 C9"
+    first = make_view(hand, phase="dealing", dealer=None)
+    assert AIPlayer().declare(first) is None
+    decision = AIPlayer("hard").declare(first)
+    assert decision is not None and decision.cards == tuple(parse_cards("H2"))
+    assert decision.reason.code == "declare_for_deal"
+    later = make_view(hand, phase="dealing", dealer=1)
+    assert AIPlayer("hard").declare(later) is None
+    assert AIPlayer("hard").declare(make_view("H2 H9 S3 S4 SK D5 D8 C8 C9 CJ", phase="dealing",
+                                              dealer=None)) is None
+
+
 def test_reinforces_its_own_single(make_view):
     view = make_view(
         "H2 H2 H9 S3 S4 SK D5 D8 C8 C9", phase="dealing", dealer=None,

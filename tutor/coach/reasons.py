@@ -201,6 +201,9 @@ PRINCIPLES: dict[str, Principle] = {
                             [Leading(), GivesPoints(c, 0)]),
     "declare": Principle(N_("Declare a suit you hold many cards of: a long trump suit wins "
                             "tricks."), lambda at, c: None),
+    "deal": Principle(N_("In the first hand, whoever declares makes their side the dealers, "
+                         "and the dealers bury the kitty and win more hands: declare your "
+                         "longest suit even when it is not very long."), lambda at, c: None),
     "bury": Principle(N_("Bury low side cards without points; keep trumps, pairs and high "
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
@@ -402,6 +405,7 @@ def _declaring(at: Position, d: Decision) -> list[Said | None]:
 
 REASONS: dict[str, ReasonWords] = {
     "declare_long_suit": ReasonWords("declare", _declaring),
+    "declare_for_deal": ReasonWords("deal", _declaring),
     "declare_pair_override": ReasonWords("declare", _declaring),
     "declare_reinforce": ReasonWords("declare", _declaring),
     "declare_no_trump": ReasonWords("declare", _declaring),
