@@ -32,8 +32,10 @@ how much it leads the best other follow.
 
 Measured over the same 1,000 paired hands against ``ai`` (``bench/ai_bench.py``): the
 playout search alone won 53.3 % of them; judging follows on the deals, 56.3 %; leads'
-risks from the deals too, 60.0 %; the best follow mean without a margin, 62.7 % (on
-other deals, seed 7: see the report of issue 11).  Counting a lead as sure when it is
+risks from the deals too, 60.0 %; the best follow mean without a margin, 62.7 %; with
+the attackers' leads no longer played out, the first hand's readier declaration
+(``engine.ai.declare``) and ``PARTNER_LATER_WIN`` at 0.15, 66.1 % (+0.37 levels a hand;
+on the deals of seed 7, 55.7 % before those three and 61.9 % after).  Counting a lead as sure when it is
 beaten in under a quarter of the deals (not 8 %) won 65.0 % against ``ai`` but fell
 from 96.0 % to 92.0 % against ``greedy``, which beats whatever it can: not kept.
 
