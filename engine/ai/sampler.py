@@ -58,9 +58,10 @@ class Sampler:
             known = list((mem.known[s] & pool).elements())[: mem.cards_left[s]]
             self.fixed[s] = known
             pool.subtract(known)
-        # the dealer's shown level cards: placed first, to the dealer or the kitty
+        # the dealer's shown level cards: placed first, to the dealer or the kitty (only
+        # the kitty once the dealer's hand is empty)
         dealer = mem.dealer
-        reserved = mem.shown_by_dealer & pool if dealer in seats and mem.kitty_hidden else Counter()
+        reserved = mem.shown_by_dealer & pool if mem.kitty_hidden else Counter()
         pool.subtract(reserved)
         self.reserved = list(reserved.elements())
         self.room = {h: (mem.cards_left[h] if h != KITTY else mem.kitty_hidden) - len(self.fixed[h])
