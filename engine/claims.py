@@ -718,6 +718,14 @@ class Declarable(Claim):
 
 
 @dataclass(frozen=True)
+class DeclarationDeals(Claim):
+    """Declaring now also decides the dealer: the match's first hand, in its deal."""
+
+    def holds(self, at: Position) -> bool:
+        return at.view.dealer is None and at.view.phase in ("dealing", "declaring")
+
+
+@dataclass(frozen=True)
 class Level(Claim):
     """The hand is played at level ``rank``."""
 

@@ -837,6 +837,10 @@ def _c_declarable(c, view, d, h):
     return view.phase in ("dealing", "declaring") and tuple(toks(c.cards)) in _declarations(view)
 
 
+def _c_declaration_deals(c, view, d, h):
+    return view.hand_number == 1 and view.phase in ("dealing", "declaring")
+
+
 def _c_level(c, view, d, h):
     return view.level == c.rank
 
@@ -948,7 +952,8 @@ CHECKS: dict[str, Callable] = {
     "Estimated": _c_estimated, "TrumpsUnseen": _c_trumps_unseen, "MayHold": _c_may_hold,
     "ShowedVoid": _c_showed_void, "TrickWon": _c_trick_won, "PlayedAs": _c_played_as,
     "ThrowFailed": _c_throw_failed, "KittyScored": _c_kitty_scored,
-    "CanDeclare": _c_can_declare, "Declarable": _c_declarable, "Level": _c_level, "TrumpsIfDeclared": _c_trumps_if,
+    "CanDeclare": _c_can_declare, "Declarable": _c_declarable,
+    "DeclarationDeals": _c_declaration_deals, "Level": _c_level, "TrumpsIfDeclared": _c_trumps_if,
     "KittyPoints": _c_kitty_points, "TrumpsAmong": _c_trumps_among,
     "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
     "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost,

@@ -16,6 +16,7 @@ from engine import Card, TrumpContext, points
 from engine.claims import (
     CanDeclare,
     Declarable,
+    DeclarationDeals,
     EmptiesSuit,
     Holds,
     KittyPoints,
@@ -34,6 +35,7 @@ from engine.view import Decision, PlayerView
 from ..hints import cards_text
 from ..i18n import N_, ngettext
 from .claims import position
+from .reasons import PRINCIPLES
 from .said import CardsRef, Said, SuitRef, keep, plural
 
 # ---------------------------------------------------------------- declaring
@@ -88,6 +90,9 @@ def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
     if decision is not None:
         out.append(Said.of(N_("The coach would declare {cards}."), me,
                            Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
+        if decision.reason is not None and decision.reason.code == "declare_for_deal":
+            # why a shorter suit: declaring now also wins the deal
+            out.append(Said.of(PRINCIPLES["deal"].msgid, me, DeclarationDeals()))
     elif view.phase == "declaring":  # the last chance: no "yet" about it
         out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
     else:
