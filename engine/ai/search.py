@@ -35,9 +35,10 @@ playout search alone won 53.3 % of them; judging follows on the deals, 56.3 %; l
 risks from the deals too, 60.0 %; the best follow mean without a margin, 62.7 %; with
 the attackers' leads no longer played out, the first hand's readier declaration
 (``engine.ai.declare``) and ``PARTNER_LATER_WIN`` at 0.15, 66.1 % (+0.37 levels a hand;
-on the deals of seed 7, 55.7 % before those three and 61.9 % after).  Counting a lead as sure when it is
-beaten in under a quarter of the deals (not 8 %) won 65.0 % against ``ai`` but fell
-from 96.0 % to 92.0 % against ``greedy``, which beats whatever it can: not kept.
+on the deals of seed 7, 55.7 % before those three and 61.9 % after).  Counting a lead
+as sure when it is beaten in under a quarter of the deals (not 8 %) won 65.0 % against
+``ai`` but fell from 96.0 % to 92.0 % against ``greedy``, which beats whatever it can:
+not kept.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
