@@ -1,6 +1,7 @@
 """Screenshots of the practice table's moments, for a person to look at.
 
-The declaring window, a declaration and an override, burying with the kitty marked,
+The declaring window, the coach declaring a shorter suit to win the first hand's deal,
+a declaration and an override, burying with the kitty marked,
 a trick in progress (leader and points), the last-trick view, the card counter, the
 kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
@@ -27,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from engine.claims import DeclarationDeals  # noqa: E402
 from engine.events import Overridden  # noqa: E402
 from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, TRICKS, Game  # noqa: E402
 from tutor.app import App  # noqa: E402
@@ -110,6 +112,24 @@ def declaring_window(app: App) -> None:
         scene = table(app, seed)
         if run(app, scene, lambda s: s.table.phase == DECLARING and s.table.learner_to_act
                and not s.motion.active, act=False):
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 200), attempt)
+
+
+def declaring_for_deal(app: App) -> None:
+    """Dealing the first hand: the coach would declare a shorter suit, since declaring
+    there also wins the deal, and says so."""
+    def for_deal(scene: PracticeTableScene) -> bool:
+        return scene.table.phase == DEALING and any(
+            isinstance(claim, DeclarationDeals)
+            for said in scene.table.declare_advice() for claim in said.all_claims())
+
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, for_deal, act=False):
+            app.frame(FRAME)  # the coach's panel words the moment
             return scene
         app.stack.pop()
         return None
@@ -222,6 +242,7 @@ def review(app: App) -> None:
 MOMENTS: dict[str, Callable[[App], None]] = {
     "dealing": dealing,
     "declaring-window": declaring_window,
+    "declaring-for-deal": declaring_for_deal,
     "override": override,
     "burying": burying,
     "mid-trick": mid_trick,

@@ -16,7 +16,7 @@ from ..view import Decision, Reason
 REASON_CODES: dict[str, str] = {
     # declaring during the deal
     "declare_long_suit": "declares the suit it holds most of (length and high cards), not merely a level card",
-    "declare_for_deal": "declares its longest suit in the first hand, where the declarer's side becomes the dealers",
+    "declare_for_deal": "declares a suit that is not very long in the first hand, where the declarer's side becomes the dealers",
     "declare_pair_override": "overrides an opponent's declaration with a level pair in a long suit",
     "declare_reinforce": "adds the second identical level card to its own single declaration, so pairs cannot override",
     "declare_no_trump": "declares no-trump with a joker pair: its jokers and level cards make its strongest trumps",
