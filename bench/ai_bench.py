@@ -20,13 +20,13 @@ depend on the machine's load: run on a quiet machine for numbers to compare.
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import fmean, stdev
 
-from engine.game import next_seed
 from engine.players import make_player
 from engine.rules import Rules
 from engine.scoring import TAKE_OVER
@@ -116,13 +116,16 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def chunk_plan(hands: int, size: int, seed: int) -> list[tuple[int, int]]:
-    """(hands, seed) of every chunk: even sizes, seeds along the deal-seed chain."""
+    """(hands, seed) of every chunk: even sizes, each chunk's first deal seed drawn from
+    a generator seeded with ``seed``.  Not along the deal-seed chain: a chunk plays its
+    deals along that chain, so chunks started one step apart on it would replay each
+    other's deals (1,000 hands would be some 60 distinct deals)."""
+    draw = random.Random(seed)
     plan = []
     left = hands
     while left > 0:
         count = min(size, left)
-        plan.append((count, seed))
-        seed = next_seed(seed)
+        plan.append((count, draw.getrandbits(32)))
         left -= count
     return plan
 
