@@ -85,7 +85,7 @@ def kitty_stake(t: Table, last_lead: list[Card]) -> float:
     return mult * t.mem.points_out() * KITTY_SIZE / hidden
 
 
-def utility(t: Table, play: list[Card], later_win: float = PARTNER_LATER_WIN) -> float:
+def utility(t: Table, play: list[Card]) -> float:
     """Expected value of ``play`` for this seat's team, in points: the trick's points
     won (by either side: the dealers 'win' the points they deny), less what the point
     cards played would have been worth kept, plus the lead, less the power spent."""
@@ -98,7 +98,7 @@ def utility(t: Table, play: list[Card], later_win: float = PARTNER_LATER_WIN) ->
         current = t.plays[t.winner_index]
         team_win = 1.0 - t.beat_risk(current, shape, t.later_opponents)
     else:
-        team_win = later_win if t.partner in t.later else 0.0
+        team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
     return value(t, play, team_win)
 
 
@@ -113,13 +113,11 @@ def value(t: Table, play: list[Card], team_win: float) -> float:
             - COST_WEIGHT * t.power(play))
 
 
-def decide(t: Table, later_win: float = PARTNER_LATER_WIN) -> Decision:
-    """The follow of highest ``utility`` (``later_win``: the guess that a partner still
-    to play takes a trick an opponent is winning)."""
+def decide(t: Table) -> Decision:
     plays = candidates(t)
     if len(plays) == 1:
         return decision(plays[0], "must_follow")
-    return explain(t, max(plays, key=lambda p: utility(t, p, later_win)))
+    return explain(t, max(plays, key=lambda p: utility(t, p)))
 
 
 def explain(t: Table, play: list[Card]) -> Decision:

@@ -97,13 +97,6 @@ WIN_BONUS = 30.0
 LEVEL_BONUS = 15.0
 """Points a playout is worth more for every level the seat's side gains (less for every
 level the other side gains)."""
-PARTNER_LATER_WIN = 0.15
-"""The follows' guess that a partner still to play takes a trick an opponent is winning
-(the default player's is ``follow.PARTNER_LATER_WIN``, 0.3): the sampled deals judge
-the side's own winning cards exactly, and against them the old guess was too hopeful.
-Measured over 1,000 paired hands against ``ai``: 65.1 % won where 0.3 won 62.4 % (deal
-seed 1), and 56.8 % where it won 55.7 % (seed 7, before the attackers' leads stopped
-being played out)."""
 LEAD_THREAT = 100
 """Deals on which ``Table.beat_risk`` judges the singles and pairs a lead could be."""
 KEEP_DEFAULT = 1.0
@@ -149,7 +142,7 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         budget = Budget(LEAD_WORK, seconds=seconds)
         evaluate = playout
     else:
-        base = follow.decide(t, PARTNER_LATER_WIN)
+        base = follow.decide(t)
         shape = t.shape
         assert shape is not None
         if not single_or_pair(shape):
@@ -317,7 +310,7 @@ def trick_threat(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -
     wins = t.wins_now(play)
     target = play if wins else t.plays[t.winner_index] if t.is_partner(t.winner_seat) else None
     if target is None:
-        team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
+        team_win = follow.PARTNER_LATER_WIN if t.partner in t.later else 0.0
         return follow.value(t, play, team_win), False, 1
     game = _start(t, held, deal[1])
     led = game.suit[t.plays[0][0].index]
@@ -371,7 +364,7 @@ def candidates(t: Table, base: list[Card]) -> list[list[Card]]:
     if t.view.leading:
         others = lead.candidates(t)
     else:
-        others = sorted(follow.candidates(t), key=lambda p: -follow.utility(t, p, PARTNER_LATER_WIN))
+        others = sorted(follow.candidates(t), key=lambda p: -follow.utility(t, p))
     found = [base]
     tags = {_tag(base)}
     for play in others:
