@@ -137,8 +137,7 @@ class Estimate:
     the trick it starts)."""
     value: float
     """Mean outcome for the seat's team, in points (tricks, kitty and lost control
-    counted as the search counts them); 0 where only the trick was judged (the
-    attackers' leads, which are not played out)."""
+    counted as the search counts them)."""
     runner_up: tuple[Card, ...] = ()
     """The best other play the search tried (empty when there was none)."""
     margin: float = 0.0

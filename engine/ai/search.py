@@ -6,19 +6,15 @@ search answers it on consistent deals drawn from the ``Sampler``, where it is a 
 fact of each deal.
 
 Leads: the default player chooses with its risks read from ``LEAD_THREAT`` sampled
-deals (``threat_games``).  The dealers' candidates (its choice first) are then played
-out to the end of the hand in each of further deals with the fast policy of
-``playout`` (the same deals for every candidate, so their differences are measured,
-not their luck).  A playout is scored for the seat's side by the attackers' points
-(tricks, throw penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the
-side wins the hand (the attackers reach 80 or not), since a hand is won or lost at
-that line.  The default's choice is kept unless another is better by
-``KEEP_DEFAULT`` points and ``SWITCH_Z`` standard errors over the same deals:
-playouts in which every seat sees every card flatter plays that keep options open, so
-a switch needs clear evidence.  The attackers' leads are not played out: measured
-over two sets of 1,000 paired hands against ``ai``, the attackers won 54.0 % and
-39.2 % of their hands with the playouts and 55.8 % and 44.8 % without (the dealers'
-leads gain from them: 72.2 % of the dealers' hands won with, 55.6 % without).
+deals (``threat_games``), and the candidates (its choice first) are then played out to
+the end of the hand in each of further deals with the fast policy of ``playout`` (the
+same deals for every candidate, so their differences are measured, not their luck).
+A playout is scored for the seat's side by the attackers' points (tricks, throw
+penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the side wins the hand
+(the attackers reach 80 or not), since a hand is won or lost at that line.  The
+default's choice is kept unless another is better by ``KEEP_DEFAULT`` points and
+``SWITCH_Z`` standard errors over the same deals: playouts in which every seat sees
+every card flatter plays that keep options open, so a switch needs clear evidence.
 Burials are played out the same way.
 
 Follows (a single or a pair led) are not played out (measured: letting whole-hand or
@@ -137,8 +133,6 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         if LEAD_THREAT:
             t.threats = threat_games(t, rng, LEAD_THREAT)
         base = lead.decide(t)
-        if not t.dealer_side:
-            return threat_estimate(t, base)
         budget = Budget(LEAD_WORK, seconds=seconds)
         evaluate = playout
     else:
@@ -165,16 +159,6 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
     if best is scores[0] or not clearly_better(best, scores[0]):
         return with_estimate(base, scores[0], scores)
     return with_estimate(explain(t, best.play), best, scores)
-
-
-def threat_estimate(t: Table, chosen: Decision) -> Decision:
-    """``chosen`` (a lead) with the share of the sampled deals in which no opponent holds
-    what beats it, for a single or a pair."""
-    shape = lead_shape(chosen.cards, t.ctx)
-    if not t.threats or not single_or_pair(shape):
-        return chosen
-    wins = 1.0 - t.beat_risk(chosen.cards, shape, t.opponents)
-    return Decision(chosen.cards, chosen.reason, Estimate(len(t.threats), wins, 0.0))
 
 
 def race(t: Table, options: list[list[Card]], rng: random.Random, budget: Budget,

@@ -11,8 +11,7 @@ import pytest
 from engine.ai import AIPlayer, MonteCarloPlayer
 from engine.ai.playout import Playout, group
 from engine.ai.sampler import Sampler
-from engine.ai import lead, search
-from engine.ai.search import LEAD_THREAT, Budget, bury, decide, playout, race, trick_threat
+from engine.ai.search import Budget, bury, decide, playout, race, trick_threat
 from engine.ai.table import Table
 from engine.cards import parse_cards, points
 from engine.play import lead_shape
@@ -103,24 +102,6 @@ def test_the_same_seed_gives_the_same_searched_lead(make_view):
     assert len(view.hand) == 25
     first, again = (decide(Table(view), random.Random(3), seconds=None) for _ in range(2))
     assert first == again and first.estimate is not None
-
-
-def test_only_the_dealers_leads_are_played_out(make_view, monkeypatch):
-    """Playouts lost the attackers hands (see ``engine.ai.search``): an attacker leads as
-    the default player does with its risks read from the sampled deals, and the coach
-    gets the share of those deals in which no opponent holds what beats the lead."""
-    played: list[bool] = []
-    monkeypatch.setattr(search, "playout", lambda t, *rest: played.append(t.dealer_side) or playout(t, *rest))
-    attacker = Table(make_view("HK HQ H5 " + FILL, seat=0, dealer=1))
-    decision = decide(attacker, random.Random(5), seconds=None)
-    assert played == []
-    assert decision.cards == lead.decide(attacker).cards
-    estimate = decision.estimate
-    assert estimate is not None and estimate.samples == LEAD_THREAT
-    shape = lead_shape(decision.cards, attacker.ctx)
-    assert estimate.wins_trick == 1.0 - attacker.beat_risk(decision.cards, shape, attacker.opponents)
-    decide(Table(make_view("HK HQ H5 " + FILL, seat=0, dealer=0)), random.Random(5), seconds=None)
-    assert played and all(played)
 
 
 def test_the_dealers_burial_is_searched_and_keeps_eight_cards(make_view):
