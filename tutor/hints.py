@@ -14,7 +14,7 @@ begins one.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
@@ -28,17 +28,18 @@ SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 # --------------------------------------------------------------------------- naming
 
 
-def card_name(card: Card) -> str:
-    """``♠Q``, ``♥10``; jokers by name (大王 / big joker), worded for inside a sentence."""
+def card_name(card: Card, gettext: Callable[[str], str] = _) -> str:
+    """``♠Q``, ``♥10``; jokers by name (大王 / big joker), worded for inside a sentence
+    (``gettext``: the language, the current one unless given)."""
     if card.is_joker:
         # TRANSLATORS: a card's name inside a sentence (lower case in English; the app
         # capitalises it where it begins one).
-        return _("big joker") if str(card) == "BJ" else _("little joker")
+        return gettext("big joker") if str(card) == "BJ" else gettext("little joker")
     return SUIT_SYMBOLS[card.suit] + card.rank
 
 
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(card_name(card) for card in cards)
+def cards_text(cards: Iterable[Card], gettext: Callable[[str], str] = _) -> str:
+    return " ".join(card_name(card, gettext) for card in cards)
 
 
 def suit_name(suit: str) -> str:

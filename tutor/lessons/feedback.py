@@ -17,7 +17,7 @@ from engine import Card, TrumpContext
 from tutor.hints import card_name, cards_text, suit_name
 from tutor.i18n import N_, _, format_sentence, ngettext
 
-from .model import Phrase
+from .model import Cards, Phrase
 from .rules import Judgement
 
 HINTS = {
@@ -122,7 +122,8 @@ def tr(text: str | None, translations: Any = None) -> str:
         return ""
     gettext = translations.gettext if translations is not None else _
     if isinstance(text, Phrase):
-        params = {k: tr(v, translations) if isinstance(v, Phrase) else v for k, v in text.params.items()}
+        params = {k: tr(v, translations) if isinstance(v, Phrase) else
+                  cards_text(v, gettext) if isinstance(v, Cards) else v for k, v in text.params.items()}
         return format_sentence(gettext(text), params)
     return gettext(text)
 
