@@ -26,15 +26,16 @@ side in that deal (``trick_threat``), and the best mean is played.  The same num
 give the coach its estimate (``Estimate``): how often the play wins the trick, and by
 how much it leads the best other follow.
 
-Measured over the same 1,000 paired hands against ``ai`` (``bench/ai_bench.py``): the
-playout search alone won 53.3 % of them; judging follows on the deals, 56.3 %; leads'
-risks from the deals too, 60.0 %; the best follow mean without a margin, 62.7 %; with
-the attackers' leads no longer played out, the first hand's readier declaration
-(``engine.ai.declare``) and ``PARTNER_LATER_WIN`` at 0.15, 66.1 % (+0.37 levels a hand;
-on the deals of seed 7, 55.7 % before those three and 61.9 % after).  Counting a lead
-as sure when it is beaten in under a quarter of the deals (not 8 %) won 65.0 % against
-``ai`` but fell from 96.0 % to 92.0 % against ``greedy``, which beats whatever it can:
-not kept.
+Measured with ``bench/ai_bench.py`` over 1,000 paired hands of distinct deals against
+``ai``: 57.3 % won (+0.25 levels a hand) with deal seed 1, 57.8 % (+0.24) with seed 2.
+The steps that built it (judging follows on the deals, the leads' risks from the deals,
+the best follow mean without a margin) were chosen on an earlier plan of the benchmark
+that replayed about 60 deals per 1,000 hands.  Two later choices made there lost hands
+on distinct deals and were undone: leaving the attackers' leads to the default player
+(54.8 % where playing them out won 56.0 %) and a guess of 0.15 that a later partner
+takes a trick an opponent is winning (0.3 won 55.6 %).  Also measured on distinct
+deals, seed 1, and not kept: playing out follows once a hand holds 6 cards or fewer
+(57.8 %, within the noise of 57.3 %).
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
