@@ -31,14 +31,17 @@ how much it leads the best other follow.
 
 Measured with ``bench/ai_bench.py`` over 1,000 paired hands of distinct deals against
 ``ai`` (without the priors): 57.3 % won (+0.25 levels a hand) with deal seed 1, 57.8 %
-(+0.24) with seed 2.  The steps that built it (judging follows on the deals, the leads' risks from the deals,
-the best follow mean without a margin) were chosen on an earlier plan of the benchmark
-that replayed about 60 deals per 1,000 hands.  Two later choices made there lost hands
-on distinct deals and were undone: leaving the attackers' leads to the default player
-(54.8 % where playing them out won 56.0 %) and a guess of 0.15 that a later partner
-takes a trick an opponent is winning (0.3 won 55.6 %).  Also measured on distinct
-deals, seed 1, and not kept: playing out follows once a hand holds 6 cards or fewer
-(57.8 %, within the noise of 57.3 %).
+(+0.24) with seed 2.  The steps that built it (judging follows on the deals, the
+leads' risks from the deals, the best follow mean without a margin) were chosen on an
+earlier plan of the benchmark that replayed about 60 deals per 1,000 hands.  Two later
+choices made there lost hands on distinct deals and were undone: leaving the
+attackers' leads to the default player (54.8 % where playing them out won 56.0 %) and
+a guess of 0.15 that a later partner takes a trick an opponent is winning (0.3 won
+55.6 %).  Tried on distinct deals (seed 1, against 57.3 %) and not kept, each within
+the noise or worse: playing out follows once a hand holds 6 cards or fewer (57.8 %),
+playing out tractor and throw follows (57.7 %), a lower bar to switch from the
+default's lead (``SWITCH_Z`` 1.0, ``KEEP_DEFAULT`` 0.5: 56.2 %); with the priors,
+``WIN_BONUS`` 60 won 58.9 % and 56.8 % (seeds 1 and 2) against 58.5 % and 58.9 %.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
