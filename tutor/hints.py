@@ -14,6 +14,7 @@ begins one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from engine import Card, TrumpContext, lead_shape
@@ -40,6 +41,15 @@ def card_name(card: Card, gettext: Callable[[str], str] = _) -> str:
 
 def cards_text(cards: Iterable[Card], gettext: Callable[[str], str] = _) -> str:
     return " ".join(card_name(card, gettext) for card in cards)
+
+
+@dataclass(frozen=True)
+class CardsRef:
+    """Cards a sentence names, in the order given (put them in hand order when
+    building), named when the sentence is worded, in its language (a joker's name is a
+    word: 大王 / big joker)."""
+
+    cards: tuple[Card, ...]
 
 
 def suit_name(suit: str) -> str:

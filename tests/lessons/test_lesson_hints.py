@@ -8,7 +8,7 @@ import pytest
 from engine import TrumpContext, check_follow, parse_cards
 from tutor import hints, i18n
 from tutor.lessons import feedback
-from tutor.lessons.model import Cards, Phrase
+from tutor.lessons.model import Phrase
 from tutor.lessons.rules import Judgement
 
 
@@ -101,7 +101,7 @@ def test_every_reason_code_of_the_engine_has_a_sentence() -> None:
 def test_cards_in_a_drill_sentence_are_named_in_the_language_it_is_shown_in() -> None:
     """The bilingual view renders one ``Phrase`` in both languages: a joker it names is
     named in each (not in the language current when the drill was made)."""
-    text = Phrase("Another hand can beat {cards}, so the throw fails.", cards=Cards(parse_cards("BJ SA")))
+    text = Phrase("Another hand can beat {cards}, so the throw fails.", cards=hints.CardsRef(tuple(parse_cards("BJ SA"))))
     assert feedback.tr(text, i18n.load_translations("en")) == \
         "Another hand can beat big joker ♠A, so the throw fails."
     assert feedback.tr(text, i18n.load_translations("zh_CN")) == "有人压得住 大王 ♠A，所以这把甩牌不成立。"

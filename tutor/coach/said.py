@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Sequence
 from engine import Card
 from engine.claims import Claim, Position
 
-from ..hints import cards_text
+from ..hints import CardsRef, cards_text
 from ..i18n import _, format_sentence
 from .naming import seat_name, suit_label
 
@@ -35,13 +35,6 @@ class SeatRef:
 @dataclass(frozen=True)
 class SuitRef:
     suit: str
-
-
-@dataclass(frozen=True)
-class CardsRef:
-    """Cards named in the order given (put them in hand order when building)."""
-
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)

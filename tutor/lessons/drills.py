@@ -32,11 +32,11 @@ from engine.cards import RANKS, SUITS
 from engine.game import team_of
 
 from tutor import seats
+from tutor.hints import CardsRef
 from tutor.i18n import N_
 
 from .model import (
     SEATS,
-    Cards,
     CardTask,
     Choose,
     Declare,
@@ -346,7 +346,7 @@ def throw_check(rng: random.Random, rules: Rules) -> Task | None:
     verdict = check_lead(lead, [list(h) for h in others], ctx)
     explain = (N_("Nobody can beat any part of it, so the throw stands.") if verdict.ok else
                Phrase(N_("Another hand can beat {cards}, so the throw fails."),
-                      cards=Cards(c for part in verdict.beaten for c in part.cards)))
+                      cards=CardsRef(tuple(c for part in verdict.beaten for c in part.cards))))
     return Choose(line=0, goal=Phrase(N_("Judge a throw.")), explain=explain,
                   question=Phrase(N_("You lead these cards together. The other players hold the cards of this suit "
                                   "shown below. Does the throw stand?")),

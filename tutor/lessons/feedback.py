@@ -14,10 +14,10 @@ from typing import Any, Sequence
 
 from engine import Card, TrumpContext
 
-from tutor.hints import card_name, cards_text, suit_name
+from tutor.hints import CardsRef, card_name, cards_text, suit_name
 from tutor.i18n import N_, _, format_sentence, ngettext
 
-from .model import Cards, Phrase
+from .model import Phrase
 from .rules import Judgement
 
 HINTS = {
@@ -123,7 +123,7 @@ def tr(text: str | None, translations: Any = None) -> str:
     gettext = translations.gettext if translations is not None else _
     if isinstance(text, Phrase):
         params = {k: tr(v, translations) if isinstance(v, Phrase) else
-                  cards_text(v, gettext) if isinstance(v, Cards) else v for k, v in text.params.items()}
+                  cards_text(v.cards, gettext) if isinstance(v, CardsRef) else v for k, v in text.params.items()}
         return format_sentence(gettext(text), params)
     return gettext(text)
 

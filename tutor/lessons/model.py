@@ -38,11 +38,6 @@ class Phrase(str):
         return phrase
 
 
-class Cards(tuple):
-    """Cards a ``Phrase`` names, named in the language it is rendered in (a joker's name
-    is a word: 大王 / big joker)."""
-
-
 @dataclass(frozen=True)
 class Position:
     """The level rank and the trump suit a step is played under.
