@@ -57,11 +57,10 @@ class Playout:
 
     __slots__ = ("ctx", "dealer", "held", "kitty", "trick", "attackers", "tricks_done",
                  "suit", "pos", "leader_seat", "first_winner", "best", "shape",
-                 "last_points", "last_kitty", "honest", "void", "kitty_top")
+                 "last_points", "last_kitty")
 
     def __init__(self, ctx: TrumpContext, dealer: int, held: list[Held], kitty: Sequence[Card],
-                 trick: Sequence[tuple[int, Sequence[Card]]], attackers: int, leader: int,
-                 voids: Sequence[set[str]] | None = None):
+                 trick: Sequence[tuple[int, Sequence[Card]]], attackers: int, leader: int):
         self.ctx = ctx
         self.dealer = dealer
         self.suit = ctx.suit_table
@@ -79,14 +78,6 @@ class Playout:
         self.last_kitty = 0
         """The kitty's points times the multiplier, once the last trick is finished
         (whoever won it)."""
-        self.honest = voids is not None
-        """Judge threats as the seats could know them (unseen cards, shown voids), not
-        from the hands the playout holds."""
-        self.void = [set(v) for v in voids] if voids is not None else [set(), set(), set(), set()]
-        self.kitty_top: dict[str, int] = {}
-        for card in kitty:
-            key = self.suit[card.index]
-            self.kitty_top[key] = max(self.kitty_top.get(key, -1), self.pos[card.index])
         self.trick: list[tuple[int, list[Card]]] = []
         self.best = 0
         """Index in ``trick`` of the play winning so far."""
@@ -132,10 +123,6 @@ class Playout:
         """Put a play on the trick and update who is winning it."""
         trick = self.trick
         trick.append((seat, cards))
-        if self.honest and len(trick) > 1:
-            led = self.suit[trick[0][1][0].index]
-            if sum(1 for c in cards if self.suit[c.index] == led) < len(cards):
-                self.void[seat].add(led)
         if len(trick) == 1:
             self.best = 0
             self.shape = len(cards) if len(cards) == 1 or (len(cards) == 2 and cards[0] is cards[1]) else 0
@@ -193,53 +180,6 @@ class Playout:
         """Opponents of ``seat`` still to play after it in this trick."""
         return [(seat + k) % 4 for k in range(1, 4 - len(self.trick), 2)]
 
-    def _single_beaten(self, seat: int, opponents: Sequence[int], card: Card, led: str) -> bool:
-        """Can one of ``opponents`` beat ``card`` in a single trick led in ``led``?  An
-        honest playout answers as ``seat`` could know it: from the cards it cannot see
-        and the voids shown."""
-        if not self.honest:
-            return any(self._beats_single(o, card, led) for o in opponents)
-        if not opponents:
-            return False
-        suit, pos = self.suit, self.pos
-        if suit[card.index] == led:
-            if self._unseen_top(seat, led) > pos[card.index]:
-                return True
-            return led != TRUMP and any(led in self.void[o] and TRUMP not in self.void[o] for o in opponents)
-        return self._unseen_top(seat, TRUMP) > pos[card.index] and any(led in self.void[o] for o in opponents)
-
-    def _unseen_top(self, seat: int, suit: str) -> int:
-        """The highest position in ``suit`` among the cards ``seat`` cannot see."""
-        pos = self.pos
-        top = self.kitty_top.get(suit, -1) if seat != self.dealer else -1
-        for other in range(4):
-            if other != seat:
-                cards = self.held[other].get(suit)
-                if cards and pos[cards[0].index] > top:
-                    top = pos[cards[0].index]
-        return top
-
-    def _pair_beaten(self, seat: int, opponents: Sequence[int], top: Card, led: str) -> bool:
-        """Like ``_single_beaten`` for the pair of ``top`` in a pair trick."""
-        if not self.honest:
-            return any(self._beats_pair(o, top, led) for o in opponents)
-        if not opponents:
-            return False
-        suit, pos = self.suit, self.pos
-        kind = suit[top.index]
-        if kind == led and led != TRUMP and any(led in self.void[o] and TRUMP not in self.void[o]
-                                                 for o in opponents):
-            return True
-        if kind != led and not any(led in self.void[o] for o in opponents):
-            return False
-        copies: dict[Card, int] = {}
-        for other in range(4):
-            if other != seat:
-                for card in self.held[other].get(kind, ()):
-                    if pos[card.index] > pos[top.index]:
-                        copies[card] = copies.get(card, 0) + 1
-        return any(n >= 2 for n in copies.values())
-
     def beaten(self, seats: Sequence[int], top: Card, pair: bool, led: str) -> bool:
         """Does one of ``seats`` hold what beats the single ``top`` (the pair of ``top``
         when ``pair``) in a trick led in ``led``?"""
@@ -264,7 +204,7 @@ class Playout:
         held = self.held[seat]
         winner, best = trick[self.best][0], trick[self.best][1][0]
         opponents = self._opponents_after(seat)
-        safe = winner % 2 == seat % 2 and not self._single_beaten(seat, opponents, best, led)
+        safe = winner % 2 == seat % 2 and not self.beaten(opponents, best, False, led)
         own = held.get(led)
         if own:
             if safe:
@@ -272,7 +212,7 @@ class Playout:
             if suit[best.index] == led:
                 for card in reversed(own):
                     if pos[card.index] > pos[best.index] and \
-                            not self._single_beaten(seat, opponents, card, led):
+                            not self.beaten(opponents, card, False, led):
                         return [card]
             return [_cheapest(own)]
         if safe:
@@ -281,7 +221,7 @@ class Playout:
         if trumps:
             floor = pos[best.index] if suit[best.index] == TRUMP else -1
             for card in reversed(trumps):
-                if pos[card.index] > floor and not self._single_beaten(seat, opponents, card, led):
+                if pos[card.index] > floor and not self.beaten(opponents, card, False, led):
                     if pos[card.index] < CHEAP_RUFF or not opponents or \
                             any(points(cards) for _, cards in trick):
                         return [card]
@@ -325,7 +265,7 @@ class Playout:
         held = self.held[seat]
         winner, top = trick[self.best][0], trick[self.best][1][0]
         opponents = self._opponents_after(seat)
-        safe = winner % 2 == seat % 2 and not self._pair_beaten(seat, opponents, top, led)
+        safe = winner % 2 == seat % 2 and not self.beaten(opponents, top, True, led)
         own = held.get(led, [])
         if len(own) >= 2:
             faces = _pair_tops(own)
@@ -336,7 +276,7 @@ class Playout:
                 if suit[top.index] == led:
                     for face in reversed(faces):
                         if pos[face.index] > pos[top.index] and \
-                                not self._pair_beaten(seat, opponents, face, led):
+                                not self.beaten(opponents, face, True, led):
                             return [face, face]
                 face = min(faces, key=lambda f: (f.points, pos[f.index]))
                 return [face, face]
@@ -345,7 +285,7 @@ class Playout:
             trumps = held.get(TRUMP, [])
             floor = pos[top.index] if suit[top.index] == TRUMP else -1
             for face in reversed(_pair_tops(trumps)):
-                if pos[face.index] > floor and not self._pair_beaten(seat, opponents, face, led):
+                if pos[face.index] > floor and not self.beaten(opponents, face, True, led):
                     return [face, face]
         others = sorted((c for s, cards in held.items() if s != led for c in cards),
                         key=self._feed_key if safe else self._low_key)
@@ -415,9 +355,9 @@ class Playout:
                     combo = [f for f in reversed(chain) for _ in range(2)]
                     if self._stands(combo, opponents):
                         sure.append(((side, len(combo), points(combo)), combo))
-            if faces and not self._pair_beaten(seat, opponents, faces[0], suit):
+            if faces and not self.beaten(opponents, faces[0], True, suit):
                 sure.append(((side, 2, 2 * faces[0].points), [faces[0], faces[0]]))
-            if not self._single_beaten(seat, opponents, cards[0], suit):
+            if not self.beaten(opponents, cards[0], False, suit):
                 sure.append(((side, 1, cards[0].points), [cards[0]]))
         if sure:
             sure.sort(key=lambda item: item[0], reverse=True)
@@ -425,13 +365,12 @@ class Playout:
                 keep = max(sure, key=lambda item: (len(item[1]), not item[0][0]))
                 return next(combo for key, combo in sure if combo is not keep[1])
             return sure[0][1]
-        if not self.honest:
-            partner = self.held[(seat + 2) % 4]
-            for suit, cards in held.items():
-                if suit != TRUMP:
-                    theirs = partner.get(suit)
-                    if theirs and not any(self._beats_single(o, theirs[0], suit) for o in opponents):
-                        return [_cheapest(cards)]
+        partner = self.held[(seat + 2) % 4]
+        for suit, cards in held.items():
+            if suit != TRUMP:
+                theirs = partner.get(suit)
+                if theirs and not self.beaten(opponents, theirs[0], False, suit):
+                    return [_cheapest(cards)]
         return [self._low_lead(held)]
 
     def _stands(self, combo: list[Card], opponents: Sequence[int]) -> bool:
