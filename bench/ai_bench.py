@@ -13,7 +13,7 @@ each deal played both ways is one observation), the net levels per hand (levels 
 team gained less those Y's gained), X's points edge (how far the attackers' total
 landed from 80 towards X's side, per hand, with a 95 % interval: a finer measure than
 hands won), how often X's team as attackers won the last trick (the kitty), and the
-p50/p99 time of X's and Y's ``play`` decisions.  Timings
+p50/p99 time of X's and Y's decisions (plays and burials).  Timings
 depend on the machine's load: run on a quiet machine for numbers to compare.
 """
 
@@ -36,7 +36,7 @@ DEFAULT_MATCHES = ("ai:hard:ai", "ai:hard:greedy", "ai:random")
 
 
 class Timed:
-    """A player that records how long each of its ``play`` decisions takes."""
+    """A player that records how long each of its ``play`` and ``bury`` decisions takes."""
 
     def __init__(self, inner, times: list[float]):
         self.inner, self.times = inner, times
@@ -45,11 +45,14 @@ class Timed:
         return self.inner.declare(view)
 
     def bury(self, view):
-        return self.inner.bury(view)
+        return self._timed(self.inner.bury, view)
 
     def play(self, view):
+        return self._timed(self.inner.play, view)
+
+    def _timed(self, decide, view):
         start = time.perf_counter()
-        decision = self.inner.play(view)
+        decision = decide(view)
         self.times.append(time.perf_counter() - start)
         return decision
 
