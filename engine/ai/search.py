@@ -64,7 +64,7 @@ chance that the later partner takes the trick read from each deal instead of the
 guess of 0.3 (56.4 % against 58.5 %); and with the budget of 15,000 (60.7 %): follows
 judged on four times the deals (60.1 %), a lead's challenger chosen on half the budget
 and tested against the default's choice on fresh deals (60.3 %), ``SWITCH_Z`` 2.0
-(58.2 %), burials on three times the budget (60.9 %).
+(58.2 %).
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
