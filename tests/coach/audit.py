@@ -15,8 +15,11 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
+from engine.ai.players import AIPlayer
 from engine.game import BURYING, TRICKS
+from engine.players import PLAYERS
 from tutor.coach.said import Said, SeatRef
 from tutor.coach.transcript import POLICIES, Moment, decision_texts, moments
 from tutor.i18n import language, set_language
@@ -186,6 +189,11 @@ def redealt(table: PracticeTable, rng: random.Random) -> PracticeTable:
 def main(argv: list[str]) -> int:
     hands = int(argv[0]) if argv else 40
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
+    if advisor == "ai:hard":
+        # no wall-clock cap: the budget in simulated cards alone decides the search, so
+        # a re-dealt table searches exactly as the original did and a changed text can
+        # only come from the hidden cards (with the cap, a busy moment changes the deals)
+        PLAYERS[advisor] = partial(AIPlayer, "hard", seconds=None)
     plan = plan_of(hands)
     failed = False
     for lang in ("en", "zh_CN"):
