@@ -25,16 +25,16 @@ runs into the wall-clock cap.
 
 Burials are played out the same way, from the dealer's first lead, but the best mean is
 buried with no margin to overcome: over 1,000 paired hands against ``ai`` that won
-63.5 % and 60.8 % (deal seeds 1 and 2) where keeping the default player's burial
-unless another was clearly better won 60.7 % and 58.9 %.  Tried on seed 1 and not kept:
-three times the budget (63.4 % with the margin, 64.2 % without: within the noise, at
-some 240 ms a burial), a larger bonus for a void in the default's order (62.5 %), more
-candidates that shorten one side suit (61.6 %).  Measured first by playing
-the default player's choice and the search's from the same position, both finished by
-``ai``, wherever they differed (1,000 hands, seed 1): where the search buried other
-cards (154 times) its side made 12.2 points more (± 2.1) and won 30 more hands; where
-it led otherwise (3,239 times) 1.9 points more (± 0.3) and 85 more hands; where it
-followed otherwise (456 times) 0.7 (± 0.7) and 8 more hands.
+63.5 % and 60.8 % (deal seeds 1 and 2) where keeping the default player's burial unless
+another was clearly better won 60.7 % and 58.9 %.  Tried on seed 1 and not kept: three
+times the budget (63.4 % with the margin, 64.2 % without: within the noise, at some
+240 ms a burial), a larger bonus for a void in the default's order (62.5 %), more
+candidates that shorten one side suit (61.6 %).  Measured first by playing the default
+player's choice and the search's from the same position, both finished by ``ai``,
+wherever they differed (1,000 hands, seed 1): where the search buried other cards (154
+times) its side made 12.2 points more (± 2.1) and won 30 more hands; where it led
+otherwise (3,239 times) 1.9 points more (± 0.3) and 85 more hands; where it followed
+otherwise (456 times) 0.7 (± 0.7) and 8 more hands.
 
 Follows (a single or a pair led) are not played out (measured: letting whole-hand or
 rest-of-trick playouts with the fast policy choose follows lost hands): each candidate
