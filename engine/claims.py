@@ -22,6 +22,7 @@ from functools import cached_property
 from itertools import islice
 from typing import Sequence
 
+from .actions import KITTY_SIZE
 from .cards import Card, points
 from .game import view_declarations
 from .knowledge import Knowledge
@@ -758,6 +759,32 @@ class KittyPoints(Claim):
     def holds(self, at: Position) -> bool:
         return (at.view.phase == "burying" and not Counter(self.cards) - Counter(at.view.hand)
                 and points(self.cards) == self.points)
+
+
+@dataclass(frozen=True)
+class Buryable(Claim):
+    """The seat is to bury now, and ``cards`` are 8 cards of its hand."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        view = at.view
+        return (view.phase == "burying" and view.turn == at.seat and len(self.cards) == KITTY_SIZE
+                and not Counter(self.cards) - Counter(view.hand))
+
+
+@dataclass(frozen=True)
+class BuryEstimated(Claim):
+    """Played out from the first lead over ``samples`` deals of the other hands
+    consistent with the seat's view, burying ``cards`` scored best, by ``margin``
+    points on average over the next best burial tried."""
+
+    cards: tuple[Card, ...]
+    samples: int
+    margin: float
+
+    def holds(self, at: Position) -> bool:
+        return self.samples > 0 and self.margin >= 0 and Buryable(self.cards).holds(at)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Screenshots of the practice table's moments, for a person to look at.
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
-a declaration and an override, burying with the kitty marked,
+a declaration and an override, burying with the kitty marked, the coach's burial,
 a trick in progress (leader and points), the last-trick view, the card counter, the
 kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
@@ -171,6 +171,21 @@ def burying(app: App) -> None:
     first(range(1, 50), attempt)
 
 
+def bury_hint(app: App) -> None:
+    """The learner deals and asks the hint three times: the coach's 8 cards and why."""
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed, Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
+        if run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act
+               and not s.motion.active):
+            for _ in range(3):
+                app.handle_event(key(pygame.K_h))
+            app.frame(FRAME)
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 50), attempt)
+
+
 def mid_trick(app: App, counter: bool = False) -> None:
     """The learner follows a trick with points on it, two or three plays in."""
     def ready(s: PracticeTableScene) -> bool:
@@ -245,6 +260,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "declaring-for-deal": declaring_for_deal,
     "override": override,
     "burying": burying,
+    "bury-hint": bury_hint,
     "mid-trick": mid_trick,
     "last-trick": last_trick,
     "card-counter": card_counter,

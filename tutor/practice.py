@@ -143,12 +143,12 @@ class PracticeTable:
         self.comments: list[Comment] = []
         """The same sentences with the trick each is about (what the table shows)."""
         self.learner_plays: list[coach.LearnerPlay] = []
-        self.hinted: set[tuple[int, int]] = set()
-        """The decisions (trick, plays before the learner's) the learner asked hints for."""
+        self.hinted: set[tuple[str, int, int]] = set()
+        """The decisions (phase, trick, plays before the learner's) the learner asked hints for."""
         self.window_open = True
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
-        self._ladder_at: tuple[int, int] | None = None
+        self._ladder_at: tuple[str, int, int] | None = None
         self._declare_advice: tuple[object, list[Said]] = (None, [])
 
     # ------------------------------------------------------------ what the scene reads
@@ -472,27 +472,33 @@ class PracticeTable:
     # ------------------------------------------------------------ coaching
 
     def advise(self, view: PlayerView) -> Decision:
-        """The advisor's play for ``view``: the strongest AI, seeded by the view."""
-        return make_player(self.advisor_kind, self._seed_of(view)).play(view)
+        """The advisor's burial or play for ``view``: the strongest AI, seeded by the view."""
+        advisor = make_player(self.advisor_kind, self._seed_of(view))
+        return advisor.bury(view) if view.phase == BURYING else advisor.play(view)
 
     def _seed_of(self, view: PlayerView) -> int:
         key = f"{self.seed}|{view.hand_number}|{len(view.tricks)}|{len(view.trick)}|{format_cards(view.hand)}"
         return zlib.crc32(key.encode())
 
     def ladder(self) -> coach.HintLadder:
-        """The hint ladder of the decision in front of the learner (phase ``tricks``)."""
-        at = (len(self.game.tricks), len(self.game.trick))
+        """The hint ladder of the decision in front of the learner (burying or playing)."""
+        at = (self.phase, len(self.game.tricks), len(self.game.trick))
         if self._ladder is None or self._ladder_at != at:
             self._ladder = coach.HintLadder(self.view, self.advise)
             self._ladder_at = at
         return self._ladder
 
+    @property
+    def can_hint(self) -> bool:
+        """A coached hand waits for the learner to bury or play."""
+        return self.coached and self.phase in (BURYING, TRICKS) and self.learner_to_act
+
     def hint(self) -> coach.HintStep | None:
         """The next rung of the hint ladder for the decision in front of the learner."""
-        if not self.coached or self.phase != TRICKS or not self.learner_to_act:
+        if not self.can_hint:
             return None
         ladder = self.ladder()
-        self.hinted.add((len(self.game.tricks), len(self.game.trick)))
+        self.hinted.add((self.phase, len(self.game.tricks), len(self.game.trick)))
         return ladder.next()
 
     @property
@@ -526,9 +532,14 @@ class PracticeTable:
         return coach.review(self.learner_plays, self.view)
 
     def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
-        """The coach's sentences while the learner buries ``selected`` (so far)."""
+        """The coach's sentences while the learner buries ``selected`` (so far): the
+        risks of the cards chosen, or, once they are the coach's own burial, its reasons."""
         if not self.coached or self.phase != BURYING or self.game.turn != self.learner:
             return []
+        coached = self.ladder().decision
+        if Counter(selected) == Counter(coached.cards):
+            # the coach's own burial: why it buries these, not warnings against them
+            return coach.bury_suggestion(self.view, coached)[1:]
         return coach.bury_advice(self.view, selected)
 
     def declare_advice(self) -> list[Said]:

@@ -338,7 +338,7 @@ def bury(view: PlayerView, rng: random.Random, work: int | None = None,
          seconds: float | None = SECONDS) -> Decision:
     """The dealer's burial: the cheapest few options of the default player (which short
     suits to void), each played out from the first lead over the same sampled deals of
-    the other hands; the best mean is buried."""
+    the other hands; the best mean is buried, with what the search measured for it."""
     assert view.ctx is not None and view.dealer is not None
     work = BURY_WORK if work is None else work
     found = bury_options(view)
@@ -369,10 +369,10 @@ def bury(view: PlayerView, rng: random.Random, work: int | None = None,
             score.values.append(hand_value(game.attackers, 0, True, view.rules))
             spent += len(view.hand) + 75
     best = max(scores, key=lambda s: s.mean)
-    if best is scores[0] or not best.samples:
+    if not best.samples:
         return base
-    cards, voided = options[scores.index(best)]
-    return explain_bury(cards, voided)
+    chosen = base if best is scores[0] else explain_bury(*options[scores.index(best)])
+    return with_estimate(chosen, best, scores)
 
 
 def candidates(t: Table, base: list[Card]) -> list[list[Card]]:

@@ -855,6 +855,15 @@ def _c_kitty_points(c, view, d, h):
             and pts(c.cards) == c.points)
 
 
+def _c_buryable(c, view, d, h):
+    return (view.phase == "burying" and view.turn == view.seat and len(c.cards) == 8
+            and not Counter(toks(c.cards)) - Counter(toks(view.hand)))
+
+
+def _c_bury_estimated(c, view, d, h):
+    return c.samples > 0 and c.margin >= 0 and _c_buryable(c, view, d, h)
+
+
 def _c_trumps_among(c, view, d, h):
     seen = _seen(view)
     return (not Counter(toks(c.cards)) - seen.hand
@@ -954,8 +963,8 @@ CHECKS: dict[str, Callable] = {
     "ThrowFailed": _c_throw_failed, "KittyScored": _c_kitty_scored,
     "CanDeclare": _c_can_declare, "Declarable": _c_declarable,
     "DeclarationDeals": _c_declaration_deals, "Level": _c_level, "TrumpsIfDeclared": _c_trumps_if,
-    "KittyPoints": _c_kitty_points, "TrumpsAmong": _c_trumps_among,
-    "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
+    "KittyPoints": _c_kitty_points, "Buryable": _c_buryable, "BuryEstimated": _c_bury_estimated,
+    "TrumpsAmong": _c_trumps_among, "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
     "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost,
 }
 """The auditor's own check of every claim type the coach may state."""

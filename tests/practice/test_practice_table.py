@@ -128,6 +128,27 @@ def test_hint_ladder_counts_and_resets() -> None:
         assert table.hint().rung == 0
 
 
+def test_the_hint_ladder_buries_with_the_coach() -> None:
+    """While the learner buries, the ladder climbs to the advisor's 8 cards; chosen, they
+    get the coach's reasons, not warnings against them."""
+    table = PracticeTable(Game(seed=11, dealer=0, hand=2), learner=0, seed=11)
+    run_until_learner(table)
+    while table.phase != BURYING:
+        learner_moves(table)
+        run_until_learner(table)
+    assert table.can_hint
+    steps = [table.hint() for _ in range(4)]
+    assert [s.rung for s in steps] == [0, 1, 2, 3]
+    assert table.hints_used == 1
+    answer = list(steps[3].cards)
+    assert Counter(answer) == Counter(table.ladder().decision.cards)
+    assert len(answer) == 8 and not Counter(answer) - Counter(table.game.hand(0))
+    assert "The coach would bury" in steps[2].text and steps[2].cards == steps[3].cards
+    reasons = " ".join(said.text() for said in table.bury_advice(answer))
+    assert "Careful" not in reasons and "instead" not in reasons and "keep them in your hand" not in reasons
+    assert table.submit(answer).refusal is None and table.phase == TRICKS
+
+
 def test_coach_off_is_silent() -> None:
     table = PracticeTable(Game(seed=4), learner=0, coached=False, seed=4)
     play_hand(table)

@@ -160,6 +160,25 @@ def test_the_cards_picked_up_are_marked_until_buried_and_the_kitty_can_be_seen(t
     assert scene.peek is None and scene.ladder is None and not scene.kitty_button.pressed
 
 
+def test_the_hint_key_while_burying_climbs_to_the_coachs_burial(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = dealer_table(app)
+    run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act)
+    assert scene.hint_button.enabled and scene.hint_button in scene.side_menu.buttons
+    app.handle_event(key(pygame.K_h))
+    assert "empty a short suit" in scene._coach_text()
+    for _ in range(2):
+        app.handle_event(key(pygame.K_h))
+    assert "The coach would bury" in scene._coach_text() and not scene.hand.selected
+    app.handle_event(key(pygame.K_h))
+    answer = scene.table.ladder().decision.cards
+    assert Counter(scene.hand.selected_cards()) == Counter(answer) and scene.play.enabled
+    assert "selected for you" in scene._coach_text() and "in the kitty" in scene._coach_text()
+    app.frame(0.05)
+    scene._submit()
+    assert scene.table.phase == TRICKS and scene.ladder is None
+
+
 def test_only_the_dealer_has_a_kitty_button(tmp_path) -> None:
     app = make_app(tmp_path)
     scene = open_table(app, seed=2026)

@@ -20,7 +20,15 @@ By job:
 - ``transcript``: ``python -m tutor.coach transcript`` for reviewers and tests.
 """
 
-from .advice import bury_advice, bury_line, declare_advice, declare_line, play_tips, tip
+from .advice import (
+    bury_advice,
+    bury_line,
+    bury_suggestion,
+    declare_advice,
+    declare_line,
+    play_tips,
+    tip,
+)
 from .claims import position
 from .hintline import hint_line, hint_sentences
 from .ladder import ANSWER, FOCUS, PRINCIPLE, SUGGESTION, Advisor, HintLadder, HintStep
@@ -35,7 +43,7 @@ __all__ = [
     "ANSWER", "FOCUS", "PRINCIPLE", "SUGGESTION", "Advisor", "HintLadder", "HintStep",
     "FULL", "Refusal", "blocked", "blocked_sentences", "refusal", "refusal_sentences",
     "LearnerPlay", "ReviewNote", "review", "Narrator", "PRINCIPLES", "REASONS", "principle",
-    "why", "Said", "checked", "joined", "keep", "bury_advice", "bury_line", "declare_advice",
-    "declare_line", "play_tips", "tip", "position", "hint_line", "hint_sentences",
+    "why", "Said", "checked", "joined", "keep", "bury_advice", "bury_line", "bury_suggestion",
+    "declare_advice", "declare_line", "play_tips", "tip", "position", "hint_line", "hint_sentences",
     "cards_label", "lesson_label", "seat_label", "seat_name", "suit_label", "then",
 ]

@@ -14,6 +14,8 @@ from typing import Sequence
 
 from engine import Card, TrumpContext, points
 from engine.claims import (
+    BuryEstimated,
+    Buryable,
     CanDeclare,
     Declarable,
     DeclarationDeals,
@@ -34,7 +36,7 @@ from engine.view import Decision, PlayerView
 
 from ..hints import cards_text
 from ..i18n import N_, ngettext
-from .claims import position
+from .claims import cards_ref, position
 from .reasons import PRINCIPLES
 from .said import CardsRef, Said, SuitRef, keep, plural
 
@@ -138,6 +140,12 @@ EMPTY_SUIT = plural("@empty_suit", lambda n: ngettext(
     "You hold only {n} {suit} card: bury it and you can ruff {suit} later.",
     "You hold only {n} {suit} cards: bury them all and you can ruff {suit} later.", n))
 
+PUTS_POINTS = plural("@kitty_puts", lambda n: ngettext(
+    "It puts {n} point in the kitty: it counts double or more for the attackers if they win "
+    "the last trick.",
+    "It puts {n} points in the kitty: they count double or more for the attackers if they win "
+    "the last trick.", n))
+
 ACES_CHOSEN = N_("{cards}: an ace wins a trick by itself; bury low cards instead.")
 PAIRS_CHOSEN = N_("{cards}: pairs win tricks and must be followed; keep them in your hand.")
 
@@ -182,6 +190,37 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     if not out:
         out.append(Said.of(N_("Bury low side cards without points; keep trumps, pairs and high "
                               "cards."), me))
+    return keep(out, at)
+
+
+def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
+    """The coach's burial (``decision``, from the advisor) and why: the side suits it
+    empties, the points it puts in the kitty, the trumps it keeps, and what playing it
+    out measured."""
+    at = position(view)
+    me = view.seat
+    cards = tuple(decision.cards)
+    out = [Said.of(N_("The coach would bury {cards}."), me, Buryable(cards),
+                   cards=cards_ref(cards, at))]
+    chosen = Counter(cards)
+    for suit in sorted({at.ctx.suit_of(c) for c in cards} - {TRUMP}):
+        held = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
+        if not Counter(held) - chosen:
+            out.append(Said.of(N_("It buries every {suit} card you hold, so you can ruff {suit} "
+                                  "later."), me, EmptiesSuit(held, suit), suit=SuitRef(suit)))
+    p = points(cards)
+    if p:
+        out.append(Said(PUTS_POINTS, me, (("n", p),), (KittyPoints(cards, p),)))
+    else:
+        out.append(Said.of(N_("It puts no points in the kitty."), me, KittyPoints(cards, 0)))
+    if not any(at.ctx.is_trump(c) for c in cards) and any(at.ctx.is_trump(c) for c in view.hand):
+        out.append(Said.of(N_("It keeps all your trumps."), me, TrumpsAmong(cards, 0)))
+    est = decision.estimate
+    if est is not None and est.samples:
+        out.append(Said.of(N_("Played out from the first lead over {samples} deals consistent with "
+                              "your cards, this burial scored best, by {margin} points on "
+                              "average."), me, BuryEstimated(cards, est.samples, est.margin),
+                           samples=est.samples, margin=f"{est.margin:.1f}"))
     return keep(out, at)
 
 

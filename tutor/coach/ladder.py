@@ -1,4 +1,5 @@
-"""The hint ladder: principle → where to look → the coach's play and why → the answer.
+"""The hint ladder: principle → where to look → the coach's play and why → the answer
+(while burying: the coach's 8 cards).
 
 Each rung is a list of sentences built from claims about this position and the play
 the advisor recommends; the principle is chosen by what holds here (``principle``), so
@@ -8,24 +9,36 @@ strongest AI (``ai:hard``) whatever the opponents' level.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
 from engine import Card
-from engine.claims import Holds, LegalPlay
+from engine.claims import Buryable, Holds, LegalPlay
 from engine.combos import pair_faces
+from engine.game import BURYING
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
 
 from ..i18n import N_
 from .claims import cards_ref, position
-from .reasons import principle, why
+from .advice import bury_suggestion
+from .reasons import PRINCIPLES, principle, why
 from .said import Said, SuitRef, joined, keep
 
 Advisor = Callable[[PlayerView], Decision]
 """Whoever recommends a play from a view."""
 
 PRINCIPLE, FOCUS, SUGGESTION, ANSWER = range(4)
+
+ANSWER_TEXT = N_("Answer: {cards}, selected for you.")
+
+
+def _look_at(suit: str, group: tuple[Card, ...], me: int) -> Said:
+    """Where to look: the seat's cards of ``suit`` (``group``)."""
+    if suit == TRUMP:
+        return Said.of(N_("Look at your trumps."), me, Holds(group))
+    return Said.of(N_("Look at your {suit} cards."), me, Holds(group), suit=SuitRef(suit))
 
 
 @dataclass(frozen=True)
@@ -62,6 +75,8 @@ class HintLadder:
         return self.used > ANSWER
 
     def step(self, rung: int) -> HintStep:
+        if self.view.phase == BURYING:
+            return self._bury_step(rung)
         at = position(self.view)
         decision = self.decision
         cards = tuple(decision.cards)
@@ -76,18 +91,33 @@ class HintLadder:
                 held = tuple(c for f in pairs for c in (f, f))
                 said = Said.of(N_("Look at your pairs in {suit}: {cards}."), me, Holds(held),
                                suit=SuitRef(suit), cards=cards_ref(held, at))
-            elif suit == TRUMP:
-                said = Said.of(N_("Look at your trumps."), me, Holds(group))
             else:
-                said = Said.of(N_("Look at your {suit} cards."), me, Holds(group),
-                               suit=SuitRef(suit))
+                said = _look_at(suit, group, me)
             return HintStep(rung, tuple(keep([said], at)), group)
         if rung == SUGGESTION:
             play = Said.of(N_("The coach would play {cards}."), me, LegalPlay(cards),
                            cards=cards_ref(cards, at))
             return HintStep(rung, tuple(keep([play], at) + why(at, decision)), cards)
-        answer = Said.of(N_("Answer: {cards}, selected for you."), me, LegalPlay(cards),
+        answer = Said.of(ANSWER_TEXT, me, LegalPlay(cards),
                          cards=cards_ref(cards, at))
+        return HintStep(ANSWER, tuple(keep([answer], at)), cards)
+
+    def _bury_step(self, rung: int) -> HintStep:
+        """The rungs while burying: the principle of a burial, the side suit it takes
+        most from, the coach's 8 cards and why, and those cards selected."""
+        at = position(self.view)
+        cards = tuple(self.decision.cards)
+        me = self.view.seat
+        if rung == PRINCIPLE:
+            return HintStep(rung, (Said(PRINCIPLES["bury"].msgid, me),))
+        if rung == FOCUS:
+            sides = Counter(at.ctx.suit_of(c) for c in cards if not at.ctx.is_trump(c))
+            suit = sides.most_common(1)[0][0] if sides else TRUMP
+            group = tuple(c for c in self.view.hand if at.ctx.suit_of(c) == suit)
+            return HintStep(rung, tuple(keep([_look_at(suit, group, me)], at)), group)
+        if rung == SUGGESTION:
+            return HintStep(rung, tuple(bury_suggestion(self.view, self.decision)), cards)
+        answer = Said.of(ANSWER_TEXT, me, Buryable(cards), cards=cards_ref(cards, at))
         return HintStep(ANSWER, tuple(keep([answer], at)), cards)
 
     def next(self) -> HintStep:

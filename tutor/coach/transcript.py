@@ -1,7 +1,7 @@
 """Practice hands played through the practice model, with everything the coach says.
 
 ``moments`` plays seeded hands on a ``PracticeTable`` (the model the table scene
-drives), the learner's seat played by a policy — ``coach`` (the advisor's play),
+drives), the learner's seat played by a policy — ``coach`` (the advisor's burial and plays),
 ``random`` (any legal play) or ``poor`` (points to the opponents, points buried) —
 and yields every learner decision with the texts the coach shows then: the hint line,
 each rung of the hint ladder, why each card that cannot be picked is refused, a
@@ -110,8 +110,7 @@ def _decision(table: PracticeTable, number: int, why_not: bool) -> Moment:
     view = table.view
     moment = Moment(number, view.phase, view, table=table)
     moment.texts = decision_texts(table, why_not)
-    if view.phase == TRICKS:
-        moment.advice = table.ladder().decision
+    moment.advice = table.ladder().decision
     return moment
 
 
@@ -128,9 +127,13 @@ def decision_texts(table: PracticeTable, why_not: bool = True) -> list[tuple[str
         # as they read once the learner has picked the dearest cards
         dear = sorted(view.hand, key=lambda c: (-c.points, -ctx_position(view, c), c.index))[:8]
         texts += [("hint_line", s) for s in table.hint_sentences(dear)]
-        return texts + [("bury_advice", s) for s in table.bury_advice(dear)]
+        texts += [("bury_advice", s) for s in table.bury_advice(dear)]
+        # and once they are the coach's own burial
+        texts += [("bury_advice", s) for s in table.bury_advice(table.ladder().decision.cards)]
     for step in table.ladder().all_steps():
         texts += [(f"ladder:{step.rung}", s) for s in step.said]
+    if view.phase == BURYING:
+        return texts
     if why_not:
         offered = table.selectable([]) or set()
         for card in sorted(set(view.hand) - offered, key=lambda c: c.index):
@@ -166,7 +169,8 @@ def _choose(table: PracticeTable, moment: Moment, policy: str, rng: random.Rando
     assert ctx is not None
     if view.phase == BURYING:
         if policy == "coach":
-            return tuple(table.auto_move() or ())
+            assert moment.advice is not None
+            return tuple(moment.advice.cards)
         hand = list(view.hand)
         if policy == "poor":
             return tuple(sorted(hand, key=lambda c: (-c.points, c.index))[:8])

@@ -339,6 +339,12 @@ class PracticeTableScene(Scene):
                                                                  self.ladder.rung + 1)]
         return [step.text for step in steps if step is not None] or [self.ladder.text]
 
+    def _last_rung(self) -> str:
+        """The hint climbed last, in the language now chosen."""
+        assert self.ladder is not None
+        step = self.table.hint_again(self.ladder.rung)
+        return (step or self.ladder).text
+
     # ------------------------------------------------------------ layout
 
     def resize(self, metrics: Metrics) -> None:
@@ -557,7 +563,7 @@ class PracticeTableScene(Scene):
         if self.side_menu.buttons != buttons:
             self.side_menu = Menu(buttons)
             self._place_side()
-        self.hint_button.enabled = table.coached and table.phase == TRICKS and table.learner_to_act
+        self.hint_button.enabled = table.can_hint
         self.undo_button.enabled = table.can_undo
         self.last_button.enabled = bool(table.game.tricks) and table.phase == TRICKS
         self.last_button.pressed = self.peek == LAST
@@ -678,9 +684,12 @@ class PracticeTableScene(Scene):
             self._coach_words = self._bury_words(selected)
 
     def _bury_words(self, selected: list[Card]) -> list[Words]:
-        """The coach's warnings on the cards chosen to bury, then its advice (three at most)."""
+        """The hint asked for (its last rung only: the coach's burial and its reasons fill
+        the panel), then the coach's warnings on the cards chosen and its advice."""
         room = COACH_LINES - (self.metrics.scale < 0.9)  # a small window keeps the panel's words readable
-        return [said.text for said in self.table.bury_advice(selected)[:room]]
+        ladder = [self._last_rung] if self.ladder is not None else []
+        room -= 2 * len(ladder)
+        return ladder + [said.text for said in self.table.bury_advice(selected)[:max(0, room)]]
 
     def _action_ready(self, selected: list[Card]) -> bool:
         table = self.table

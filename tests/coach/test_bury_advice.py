@@ -1,0 +1,76 @@
+"""The coach's burial: the advisor's 8 cards and why, every sentence a claim that the
+auditor (which shares no code with the coach) also finds true."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+from engine import parse_cards
+from engine.ai.search import bury
+from engine.claims import BuryEstimated, Buryable, EmptiesSuit, KittyPoints
+from engine.view import Decision
+from tests.ai.conftest import _make_view
+from tutor.coach import bury_suggestion
+from tutor.coach.claims import position
+
+from .auditor import verify
+
+HAND = ("BJ LJ S2 H2 SA SK SQ SJ S9 S7 S5 S4 HA HK HQ HJ H9 H8 H6 "
+        "DA DQ DJ D9 D8 D7 D6 D4 C3 C4 C6 C7 C8 C9")
+"""The dealer's 33 cards, spades trumps: six clubs without points, short enough to empty."""
+
+
+def burying():
+    view = _make_view(HAND, phase="burying", dealer=0, cards_left=(33, 25, 25, 25))
+    return replace(view, turn=0)
+
+
+def claims_of(said) -> list:
+    return [claim for s in said for claim in s.all_claims()]
+
+
+def test_the_searched_burial_says_what_it_measured_and_the_auditor_agrees():
+    view = burying()
+    decision = bury(view, random.Random(1), work=3000, seconds=None)
+    est = decision.estimate
+    assert est is not None and est.samples > 0 and est.margin >= 0 and len(est.runner_up) == 8
+    said = bury_suggestion(view, decision)
+    claims = claims_of(said)
+    assert claims[0] == Buryable(tuple(decision.cards))
+    assert BuryEstimated(tuple(decision.cards), est.samples, est.margin) in claims
+    assert KittyPoints(tuple(decision.cards), 0) in claims
+    for claim in claims:
+        assert verify(claim, view, {}, 0), claim
+    assert "The coach would bury" in said[0].text()
+
+
+def test_a_burial_that_empties_a_suit_says_so_and_names_its_points():
+    view = burying()
+    clubs = tuple(parse_cards("C3 C4 C6 C7 C8 C9"))
+    cards = clubs + tuple(parse_cards("D4 HK"))
+    said = bury_suggestion(view, Decision(cards))
+    claims = claims_of(said)
+    assert EmptiesSuit(clubs, "C") in claims
+    assert KittyPoints(cards, 10) in claims
+    texts = " ".join(s.text() for s in said)
+    assert "every ♣ card" in texts and "10 points in the kitty" in texts
+    assert not any(isinstance(c, BuryEstimated) for c in claims), "nothing was measured"
+
+
+def test_burial_claims_hold_only_for_eight_held_cards_while_burying():
+    view = burying()
+    eight = tuple(parse_cards("C3 C4 C6 C7 C8 C9 D4 D6"))
+    at = position(view)
+    assert Buryable(eight).holds(at)
+    assert not Buryable(eight[:7]).holds(at)
+    assert not Buryable(eight[:7] + tuple(parse_cards("CA"))).holds(at), "CA is not held"
+    assert not Buryable(eight[:6] + tuple(parse_cards("C3 C3"))).holds(at), "only one C3 is held"
+    assert not Buryable(eight).holds(position(replace(view, phase="tricks")))
+    assert not Buryable(eight).holds(position(replace(view, turn=None))), "not the seat's turn"
+    assert BuryEstimated(eight, 30, 0.5).holds(at)
+    assert not BuryEstimated(eight, 30, -0.5).holds(at) and not BuryEstimated(eight, 0, 0.5).holds(at)
+    for claim in (Buryable(eight[:7]), BuryEstimated(eight, 30, -0.5)):
+        assert not verify(claim, view, {}, 0), claim
+    assert Counter(eight) <= Counter(view.hand)
