@@ -533,11 +533,13 @@ class PracticeTable:
 
     def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
         """The coach's sentences while the learner buries ``selected`` (so far): the
-        risks of the cards chosen, or, once they are the coach's own burial, its reasons."""
+        risks of the cards chosen, or, once they are the burial a hint suggested, its
+        reasons."""
         if not self.coached or self.phase != BURYING or self.game.turn != self.learner:
             return []
-        coached = self.ladder().decision
-        if Counter(selected) == Counter(coached.cards):
+        ladder = self.ladder()
+        coached = ladder.decision if ladder.used else None  # searched only when asked for
+        if coached is not None and Counter(selected) == Counter(coached.cards):
             # the coach's own burial: why it buries these, not warnings against them
             return coach.bury_suggestion(self.view, coached)[1:]
         return coach.bury_advice(self.view, selected)

@@ -28,6 +28,7 @@ from engine.view import Decision, PlayerView
 
 from ..i18n import language, set_language
 from ..practice import ADVISOR, PracticeTable
+from .ladder import SUGGESTION
 from .refusals import blocked_sentences, refusal_sentences
 from .said import Said
 
@@ -128,12 +129,13 @@ def decision_texts(table: PracticeTable, why_not: bool = True) -> list[tuple[str
         dear = sorted(view.hand, key=lambda c: (-c.points, -ctx_position(view, c), c.index))[:8]
         texts += [("hint_line", s) for s in table.hint_sentences(dear)]
         texts += [("bury_advice", s) for s in table.bury_advice(dear)]
-        # and once they are the coach's own burial
-        texts += [("bury_advice", s) for s in table.bury_advice(table.ladder().decision.cards)]
     for step in table.ladder().all_steps():
         texts += [(f"ladder:{step.rung}", s) for s in step.said]
     if view.phase == BURYING:
-        return texts
+        # as they read once the learner has climbed the ladder and chosen the coach's cards
+        while table.ladder().used <= SUGGESTION:
+            table.hint()
+        return texts + [("bury_advice", s) for s in table.bury_advice(table.ladder().decision.cards)]
     if why_not:
         offered = table.selectable([]) or set()
         for card in sorted(set(view.hand) - offered, key=lambda c: c.index):
