@@ -172,12 +172,12 @@ def burying(app: App) -> None:
 
 
 def bury_hint(app: App) -> None:
-    """The learner deals and asks the hint three times: the coach's 8 cards and why."""
+    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed, Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
         if run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act
                and not s.motion.active):
-            for _ in range(3):
+            for _ in range(4):
                 app.handle_event(key(pygame.K_h))
             app.frame(FRAME)
             return scene

@@ -684,12 +684,16 @@ class PracticeTableScene(Scene):
             self._coach_words = self._bury_words(selected)
 
     def _bury_words(self, selected: list[Card]) -> list[Words]:
-        """The hint asked for (its last rung only: the coach's burial and its reasons fill
-        the panel), then the coach's warnings on the cards chosen and its advice."""
+        """The coach's warnings on the cards chosen and its advice; once a hint is asked,
+        its last rung instead (the general advice would read as a contradiction of the
+        coach's burial), and after the answer what the table says of the cards chosen
+        (the coach's reasons, while they are its burial)."""
         room = COACH_LINES - (self.metrics.scale < 0.9)  # a small window keeps the panel's words readable
-        ladder = [self._last_rung] if self.ladder is not None else []
-        room -= 2 * len(ladder)
-        return ladder + [said.text for said in self.table.bury_advice(selected)[:max(0, room)]]
+        if self.ladder is None:
+            return [said.text for said in self.table.bury_advice(selected)[:room]]
+        if self.ladder.rung != coach.ANSWER:
+            return [self._last_rung]
+        return [self._last_rung] + [said.text for said in self.table.bury_advice(selected)[:room - 1]]
 
     def _action_ready(self, selected: list[Card]) -> bool:
         table = self.table
