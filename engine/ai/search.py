@@ -106,11 +106,14 @@ class Budget:
     """Deals every surviving candidate is played on before any is dropped."""
     seconds: float | None = None
     """Wall-clock cap (``None``: only ``work`` counts, every decision reproducible)."""
+    started: float = field(default_factory=time.perf_counter)
+    """When the decision began (``perf_counter``): the cap counts its whole time, the
+    default player's choice and the deals that judge its risks included."""
 
 
 SECONDS = 0.15
-"""The default wall-clock cap of one decision: a safety net on a busy machine (on a quiet
-one the budgets in simulated cards stop all but about 1 % of leads before it)."""
+"""The default wall-clock cap of one whole decision: a safety net on a busy machine (on a
+quiet one the budgets in simulated cards stop all but about 1 % of leads before it)."""
 LEAD_WORK = 15_000
 """About 150 whole-hand playouts at the start of a hand (some 20 deals for each of seven
 candidates before the pruning), many more later in the hand."""
@@ -159,12 +162,13 @@ won the trick it is in, cards simulated)."""
 
 def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Decision:
     """The searched decision at ``t`` (the default player's when there is no choice)."""
+    started = time.perf_counter()
     evaluate: Evaluate
     if t.view.leading:
         if LEAD_THREAT:
             t.threats = threat_games(t, rng, LEAD_THREAT)
         base = lead.decide(t)
-        budget = Budget(LEAD_WORK, seconds=seconds)
+        budget = Budget(LEAD_WORK, seconds=seconds, started=started)
         evaluate = playout
     else:
         base = follow.decide(t)
@@ -172,7 +176,7 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         assert shape is not None
         if not single_or_pair(shape):
             return base
-        budget = Budget(FOLLOW_WORK, seconds=seconds)
+        budget = Budget(FOLLOW_WORK, seconds=seconds, started=started)
         evaluate = trick_threat
     options = candidates(t, list(base.cards))
     if len(options) < 2:
@@ -199,7 +203,6 @@ def race(t: Table, options: list[list[Card]], rng: random.Random, budget: Budget
     sampler = Sampler(t.mem, t.hand, kitty=t.view.kitty)
     scores = [Score(play) for play in options]
     alive = list(scores)
-    started = time.perf_counter()
     work = 0
     for sample in range(budget.max_samples):
         deal = sampler.draw(rng)
@@ -215,7 +218,7 @@ def race(t: Table, options: list[list[Card]], rng: random.Random, budget: Budget
             alive = prune(alive, scores[0])
         if len(alive) == 1 or work >= budget.work:
             break
-        if budget.seconds is not None and time.perf_counter() - started > budget.seconds:
+        if budget.seconds is not None and time.perf_counter() - budget.started > budget.seconds:
             break
     return scores, alive
 
@@ -340,6 +343,7 @@ def bury(view: PlayerView, rng: random.Random, work: int | None = None,
     suits to void), each played out from the first lead over the same sampled deals of
     the other hands; the best mean is buried, with what the search measured for it."""
     assert view.ctx is not None and view.dealer is not None
+    started = time.perf_counter()
     work = BURY_WORK if work is None else work
     found = bury_options(view)
     base = explain_bury(found[0][1], found[0][2])
@@ -355,7 +359,6 @@ def bury(view: PlayerView, rng: random.Random, work: int | None = None,
     scores = [Score(cards) for cards, _ in options]
     kept = [Counter(view.hand) - Counter(cards) for cards, _ in options]
     spent = 0
-    started = time.perf_counter()
     while spent < work and (seconds is None or time.perf_counter() - started < seconds):
         deal = sampler.draw(rng)
         if deal is None:

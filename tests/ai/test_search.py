@@ -4,6 +4,7 @@ and the benchmark opponent."""
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 import pytest
@@ -161,3 +162,24 @@ def test_with_sampled_deals_the_risk_of_a_lead_is_the_share_of_deals_that_beat_i
     assert table.beat_risk(queens, lead_shape(queens, ctx), table.opponents) == 0.0
     table.threats[1] = deal("HJ HJ " + rest, "H5 " + rest, "S5 S5 " + rest)  # 3: no hearts, a trump pair
     assert table.beat_risk(queens, lead_shape(queens, ctx), table.opponents) == 0.5
+
+
+def test_the_wall_clock_cap_counts_the_whole_decision(make_view, monkeypatch):
+    """Time spent before the playouts (the deals that judge the default's risks) counts
+    against the cap: once it is spent, the candidates get one deal and the default's
+    lead stands."""
+    import engine.ai.search as search
+
+    view = make_view("HA HQ HQ " + FILL, seat=0, dealer=1)
+    slow = search.threat_games
+
+    def threat_games(*args):
+        games = slow(*args)
+        time.sleep(0.06)
+        return games
+
+    monkeypatch.setattr(search, "threat_games", threat_games)
+    capped = decide(Table(view), random.Random(3), seconds=0.05)
+    assert capped.estimate is not None and capped.estimate.samples == 1
+    base = decide(Table(view), random.Random(3), seconds=None)
+    assert base.estimate is not None and base.estimate.samples > 1
