@@ -2,7 +2,8 @@
 
 Every sentence states claims about the learner's view: the declarations it may make
 now (``CanDeclare``), how many trumps a suit would give it (``TrumpsIfDeclared``),
-the points and trumps among the cards chosen to bury, the side suits it could empty.
+the points and trumps among the cards chosen to bury, the side suits it could empty,
+and of the advisor's burial (``Buryable``) what it empties, keeps and measured.
 A tip is a general idea; it is shown when the position makes it relevant (you hold
 a side-suit ace, you are an attacker …), and says nothing about hidden cards.
 """
