@@ -34,6 +34,12 @@ PRINCIPLE, FOCUS, SUGGESTION, ANSWER = range(4)
 ANSWER_TEXT = N_("Answer: {cards}, selected for you.")
 
 
+def _group(view: PlayerView, suit: str) -> tuple[Card, ...]:
+    """The seat's cards of effective suit ``suit``."""
+    assert view.ctx is not None
+    return tuple(c for c in view.hand if view.ctx.suit_of(c) == suit)
+
+
 def _look_at(suit: str, group: tuple[Card, ...], me: int) -> Said:
     """Where to look: the seat's cards of ``suit`` (``group``)."""
     if suit == TRUMP:
@@ -85,7 +91,7 @@ class HintLadder:
             return HintStep(rung, (principle(at, decision),))
         if rung == FOCUS:
             suit = at.ctx.suit_of(cards[0])
-            group = tuple(c for c in self.view.hand if at.ctx.suit_of(c) == suit)
+            group = _group(self.view, suit)
             pairs = pair_faces(c for c in cards if at.ctx.suit_of(c) == suit)
             if pairs:
                 held = tuple(c for f in pairs for c in (f, f))
@@ -113,7 +119,7 @@ class HintLadder:
         if rung == FOCUS:
             sides = Counter(at.ctx.suit_of(c) for c in cards if not at.ctx.is_trump(c))
             suit = sides.most_common(1)[0][0] if sides else TRUMP
-            group = tuple(c for c in self.view.hand if at.ctx.suit_of(c) == suit)
+            group = _group(self.view, suit)
             return HintStep(rung, tuple(keep([_look_at(suit, group, me)], at)), group)
         if rung == SUGGESTION:
             return HintStep(rung, tuple(bury_suggestion(self.view, self.decision)), cards)
