@@ -37,7 +37,7 @@ from engine.view import Decision, PlayerView
 
 from ..hints import cards_text
 from ..i18n import N_, ngettext
-from .claims import cards_ref, position
+from .claims import cards_ref, position, suit_cards
 from .reasons import PRINCIPLES
 from .said import CardsRef, Said, SuitRef, keep, plural
 
@@ -185,7 +185,7 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
         out.append(Said.of(PAIRS_CHOSEN, me, Holds(pairs), cards=CardsRef(pairs)))
     suit = _suit_to_empty(view)
     if suit is not None:
-        cards = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
+        cards = suit_cards(at, suit)
         out.append(Said(EMPTY_SUIT, me, (("n", len(cards)), ("suit", SuitRef(suit))),
                         (EmptiesSuit(cards, suit),)))
     if not out:
@@ -205,7 +205,7 @@ def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
                    cards=cards_ref(cards, at))]
     chosen = Counter(cards)
     for suit in sorted({at.ctx.suit_of(c) for c in cards} - {TRUMP}):
-        held = tuple(c for c in view.hand if at.ctx.suit_of(c) == suit)
+        held = suit_cards(at, suit)
         if not Counter(held) - chosen:
             out.append(Said.of(N_("It buries every {suit} card you hold, so you can ruff {suit} "
                                   "later."), me, EmptiesSuit(held, suit), suit=SuitRef(suit)))

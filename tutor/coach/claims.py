@@ -43,6 +43,11 @@ def cards_ref(cards: Sequence[Card], at: Position) -> CardsRef:
     return CardsRef(tuple(at.ctx.sorted(cards)))
 
 
+def suit_cards(at: Position, suit: str) -> tuple[Card, ...]:
+    """The seat's cards of effective suit ``suit``."""
+    return tuple(c for c in at.view.hand if at.ctx.suit_of(c) == suit)
+
+
 PLAY_GIVES = plural("@play_gives", lambda n: ngettext(
     "{cards} carries {n} point.", "{cards} carries {n} points.", n))
 PLAY_GIVES_NONE = N_("{cards} carries no points.")

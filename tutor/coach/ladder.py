@@ -21,7 +21,7 @@ from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
 
 from ..i18n import N_
-from .claims import cards_ref, position
+from .claims import cards_ref, position, suit_cards
 from .advice import bury_suggestion
 from .reasons import PRINCIPLES, principle, why
 from .said import Said, SuitRef, joined, keep
@@ -32,12 +32,6 @@ Advisor = Callable[[PlayerView], Decision]
 PRINCIPLE, FOCUS, SUGGESTION, ANSWER = range(4)
 
 ANSWER_TEXT = N_("Answer: {cards}, selected for you.")
-
-
-def _group(view: PlayerView, suit: str) -> tuple[Card, ...]:
-    """The seat's cards of effective suit ``suit``."""
-    assert view.ctx is not None
-    return tuple(c for c in view.hand if view.ctx.suit_of(c) == suit)
 
 
 def _look_at(suit: str, group: tuple[Card, ...], me: int) -> Said:
@@ -91,7 +85,7 @@ class HintLadder:
             return HintStep(rung, (principle(at, decision),))
         if rung == FOCUS:
             suit = at.ctx.suit_of(cards[0])
-            group = _group(self.view, suit)
+            group = suit_cards(at, suit)
             pairs = pair_faces(c for c in cards if at.ctx.suit_of(c) == suit)
             if pairs:
                 held = tuple(c for f in pairs for c in (f, f))
@@ -119,7 +113,7 @@ class HintLadder:
         if rung == FOCUS:
             sides = Counter(at.ctx.suit_of(c) for c in cards if not at.ctx.is_trump(c))
             suit = sides.most_common(1)[0][0] if sides else TRUMP
-            group = _group(self.view, suit)
+            group = suit_cards(at, suit)
             return HintStep(rung, tuple(keep([_look_at(suit, group, me)], at)), group)
         if rung == SUGGESTION:
             return HintStep(rung, tuple(bury_suggestion(self.view, self.decision)), cards)
