@@ -208,7 +208,7 @@ def test_bury_refuses_the_wrong_count() -> None:
     assert table.selectable(hand[:7]) is None and table.selectable(hand[:8]) == set()
     risky = sorted(hand, key=lambda c: -c.points)[:8]
     total = sum(c.points for c in risky)
-    assert f"{total} points in the kitty!" in table.hint_line(risky)
+    assert f"{total} points in the kitty." in table.hint_line(risky)
     assert f"{total} points in the kitty count double" in table.bury_advice(risky)[0].text()
     assert not any("in the kitty count" in s.text() for s in table.bury_advice(hand[:0]))
     assert table.submit(hand[:8]).refusal is None

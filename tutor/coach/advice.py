@@ -128,7 +128,7 @@ SHORT_SUIT = 5
 
 CHOSEN = N_("Choose 8 cards to bury ({n} chosen).")
 KITTY_POINTS = plural("@kitty_points", lambda n: ngettext(
-    "{n} point in the kitty!", "{n} points in the kitty!", n))
+    "{n} point in the kitty.", "{n} points in the kitty.", n))
 KITTY_RISK = plural("@kitty_risk", lambda n: ngettext(
     "Careful: the {n} point in the kitty counts double or more for the attackers if they win "
     "the last trick.",
