@@ -10,9 +10,10 @@ SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
 .PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots table-shots dist test-packaging desktop-entry clean
 
+# The pip that Python 3.11 bundles installs an editable pyproject project (PEP 660);
+# upgrading it first would only cost time and a download.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
