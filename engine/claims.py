@@ -48,6 +48,10 @@ from .view import PlayerView, TrickRecord
 SURE, POSSIBLE = "sure", "possible"
 """Certainty of a claim about hidden cards: true in every consistent deal, or in some."""
 
+CLEAR_Z = 2.0
+"""A searched margin counts as clear when it is at least this many of its standard
+errors: below that, the best play and the runner-up scored about the same."""
+
 LEGAL_LIMIT = 400
 """Legal plays examined for a claim about all of them; beyond this the claim is not
 made (its predicate is false), never guessed."""
@@ -527,14 +531,25 @@ class WinShare(Claim):
 @dataclass(frozen=True)
 class Estimated(Claim):
     """A search over ``samples`` consistent deals scored ``cards`` best, by ``margin``
-    points on average over the next best play."""
+    points on average over the next best play (standard error ``error``); ``clear``
+    states whether that margin is clear (``clear_margin``) or too close to call."""
 
     cards: tuple[Card, ...]
     samples: int
     margin: float
+    error: float = 0.0
+    clear: bool = True
 
     def holds(self, at: Position) -> bool:
-        return self.samples > 0 and self.margin >= 0 and at.is_legal(self.cards)
+        return (self.samples > 0 and self.margin >= 0
+                and self.clear == clear_margin(self.margin, self.error)
+                and at.is_legal(self.cards))
+
+
+def clear_margin(margin: float, error: float) -> bool:
+    """Is a searched lead of ``margin`` points (standard error ``error``) more than
+    chance?  A margin of nothing never is."""
+    return margin > 0 and margin >= CLEAR_Z * error
 
 
 @dataclass(frozen=True)
@@ -777,14 +792,19 @@ class Buryable(Claim):
 class BuryEstimated(Claim):
     """Played out from the first lead over ``samples`` deals of the other hands
     consistent with the seat's view, burying ``cards`` scored best, by ``margin``
-    points on average over the next best burial tried."""
+    points on average over the next best burial tried (standard error ``error``;
+    ``clear`` as for ``Estimated``)."""
 
     cards: tuple[Card, ...]
     samples: int
     margin: float
+    error: float = 0.0
+    clear: bool = True
 
     def holds(self, at: Position) -> bool:
-        return self.samples > 0 and self.margin >= 0 and Buryable(self.cards).holds(at)
+        return (self.samples > 0 and self.margin >= 0
+                and self.clear == clear_margin(self.margin, self.error)
+                and Buryable(self.cards).holds(at))
 
 
 @dataclass(frozen=True)

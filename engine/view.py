@@ -142,6 +142,9 @@ class Estimate:
     """The best other play the search tried (empty when there was none)."""
     margin: float = 0.0
     """``value`` minus the runner-up's value."""
+    margin_error: float = 0.0
+    """Standard error of ``margin`` over the deals both plays were tried on: a margin
+    within about two of these is chance, not a measured difference."""
 
 
 @dataclass(frozen=True)

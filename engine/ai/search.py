@@ -282,6 +282,7 @@ def with_estimate(chosen: Decision, score: Score, scores: list[Score]) -> Decisi
         value=score.mean,
         runner_up=tuple(runner.play) if runner else (),
         margin=score.mean - runner.mean if runner else 0.0,
+        margin_error=_diffs(score, runner)[1] if runner else 0.0,
     )
     return Decision(chosen.cards, chosen.reason, estimate)
 

@@ -702,8 +702,14 @@ def _c_win_share(c, view, d, h):
     return _beaten(view, seen, c.cards)
 
 
+def _clear(c) -> bool:
+    """A searched margin is stated as clear exactly when it is positive and at least two
+    of its standard errors."""
+    return c.clear == (c.margin > 0 and c.margin >= 2 * c.error)
+
+
 def _c_estimated(c, view, d, h):
-    return c.samples > 0 and c.margin >= 0 and _legal(view, _seen(view), c.cards)
+    return c.samples > 0 and c.margin >= 0 and _clear(c) and _legal(view, _seen(view), c.cards)
 
 
 def _c_trumps_unseen(c, view, d, h):
@@ -861,7 +867,7 @@ def _c_buryable(c, view, d, h):
 
 
 def _c_bury_estimated(c, view, d, h):
-    return c.samples > 0 and c.margin >= 0 and _c_buryable(c, view, d, h)
+    return c.samples > 0 and c.margin >= 0 and _clear(c) and _c_buryable(c, view, d, h)
 
 
 def _c_trumps_among(c, view, d, h):

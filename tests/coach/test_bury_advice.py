@@ -10,7 +10,7 @@ from dataclasses import replace
 from engine import parse_cards
 from engine.ai.search import bury
 from engine.claims import BuryEstimated, Buryable, EmptiesSuit, KittyPoints
-from engine.view import Decision
+from engine.view import Decision, Estimate
 from tests.ai.conftest import _make_view
 from tutor.coach import bury_suggestion
 from tutor.coach.claims import position
@@ -39,7 +39,10 @@ def test_the_searched_burial_says_what_it_measured_and_the_auditor_agrees():
     said = bury_suggestion(view, decision)
     claims = claims_of(said)
     assert claims[0] == Buryable(tuple(decision.cards))
-    assert BuryEstimated(tuple(decision.cards), est.samples, est.margin) in claims
+    clear = est.margin > 0 and est.margin >= 2 * est.margin_error
+    assert est.margin_error > 0, "distinct burials differ deal by deal"
+    assert BuryEstimated(tuple(decision.cards), est.samples, est.margin, est.margin_error,
+                         clear) in claims
     assert KittyPoints(tuple(decision.cards), 0) in claims
     for claim in claims:
         assert verify(claim, view, {}, 0), claim
@@ -71,6 +74,29 @@ def test_burial_claims_hold_only_for_eight_held_cards_while_burying():
     assert not Buryable(eight).holds(position(replace(view, turn=None))), "not the seat's turn"
     assert BuryEstimated(eight, 30, 0.5).holds(at)
     assert not BuryEstimated(eight, 30, -0.5).holds(at) and not BuryEstimated(eight, 0, 0.5).holds(at)
-    for claim in (Buryable(eight[:7]), BuryEstimated(eight, 30, -0.5)):
+    assert BuryEstimated(eight, 30, 2.0, 1.0, clear=True).holds(at)
+    assert not BuryEstimated(eight, 30, 1.9, 1.0, clear=True).holds(at), "within two errors"
+    assert BuryEstimated(eight, 30, 1.9, 1.0, clear=False).holds(at)
+    assert not BuryEstimated(eight, 30, 0.0, clear=True).holds(at), "a tie is no lead"
+    for claim in (Buryable(eight[:7]), BuryEstimated(eight, 30, -0.5),
+                  BuryEstimated(eight, 30, 1.9, 1.0, clear=True)):
         assert not verify(claim, view, {}, 0), claim
     assert Counter(eight) <= Counter(view.hand)
+
+
+def test_a_burial_only_just_ahead_says_the_deals_cannot_yet_tell():
+    """A margin within two standard errors may be chance: the coach says so; a clear one
+    is stated as the best, by how much, with no doubt added."""
+    view = burying()
+    cards = tuple(parse_cards("C3 C4 C6 C7 C8 C9 D4 D6"))
+    runner = tuple(parse_cards("C3 C4 C6 C7 C8 C9 D4 D7"))
+    for margin, error, words in ((0.3, 0.9, "by 0.3 points on average, but the deals vary"),
+                                 (4.0, 1.0, "by 4.0 points on average.")):
+        estimate = Estimate(samples=35, wins_trick=0.0, value=1.0, runner_up=runner,
+                            margin=margin, margin_error=error)
+        said = bury_suggestion(view, Decision(cards, estimate=estimate))
+        claims = claims_of(said)
+        assert BuryEstimated(cards, 35, margin, error, margin >= 2 * error) in claims
+        assert words in " ".join(s.text() for s in said)
+        for claim in claims:
+            assert verify(claim, view, {}, 0), claim

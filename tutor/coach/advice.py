@@ -29,6 +29,7 @@ from engine.claims import (
     Team,
     TrumpsAmong,
     TrumpsIfDeclared,
+    clear_margin,
 )
 from engine.combos import pair_faces
 from engine.game import view_declarations
@@ -218,9 +219,14 @@ def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
         out.append(Said.of(N_("It keeps all your trumps."), me, TrumpsAmong(cards, 0)))
     est = decision.estimate
     if est is not None and est.samples:
-        out.append(Said.of(N_("Played out from the first lead over {samples} deals consistent with "
-                              "your cards, this burial scored best, by {margin} points on "
-                              "average."), me, BuryEstimated(cards, est.samples, est.margin),
+        clear = clear_margin(est.margin, est.margin_error)
+        text = (N_("Played out from the first lead over {samples} deals consistent with your "
+                   "cards, this burial scored best, by {margin} points on average.") if clear else
+                N_("Played out from the first lead over {samples} deals consistent with your "
+                   "cards, this burial scored best, by {margin} points on average, but the deals "
+                   "vary too much to be sure it is better than the next best burial."))
+        out.append(Said.of(text, me, BuryEstimated(cards, est.samples, est.margin,
+                                                   est.margin_error, clear),
                            samples=est.samples, margin=f"{est.margin:.1f}"))
     return keep(out, at)
 

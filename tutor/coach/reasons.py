@@ -43,6 +43,7 @@ from engine.claims import (
     TrumpsUnseen,
     Void,
     WinsNow,
+    clear_margin,
 )
 from engine.rules import TRUMP
 from engine.view import Decision
@@ -382,9 +383,14 @@ def _search(at: Position, d: Decision) -> list[Said | None]:
     est = d.estimate
     out: list[Said | None] = []
     if est is not None and est.samples:
-        out.append(Said.of(N_("Playing out {samples} deals consistent with what you have seen, "
-                              "this play scored best, by {margin} points on average."), at.seat,
-                           Estimated(tuple(d.cards), est.samples, est.margin),
+        clear = clear_margin(est.margin, est.margin_error)
+        text = (N_("Playing out {samples} deals consistent with what you have seen, this play "
+                   "scored best, by {margin} points on average.") if clear else
+                N_("Playing out {samples} deals consistent with what you have seen, this play "
+                   "scored best, by {margin} points on average, but the deals vary too much to "
+                   "be sure it is better than the next best."))
+        out.append(Said.of(text, at.seat,
+                           Estimated(tuple(d.cards), est.samples, est.margin, est.margin_error, clear),
                            samples=est.samples, margin=f"{est.margin:.1f}"))
     return out
 
