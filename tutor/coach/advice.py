@@ -29,7 +29,6 @@ from engine.claims import (
     Team,
     TrumpsAmong,
     TrumpsIfDeclared,
-    clear_margin,
 )
 from engine.combos import pair_faces
 from engine.game import view_declarations
@@ -39,7 +38,7 @@ from engine.view import Decision, PlayerView
 from ..hints import cards_text
 from ..i18n import N_, ngettext
 from .claims import cards_ref, position, suit_cards
-from .reasons import PRINCIPLES
+from .reasons import PRINCIPLES, measured
 from .said import CardsRef, Said, SuitRef, keep, plural
 
 # ---------------------------------------------------------------- declaring
@@ -219,15 +218,13 @@ def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
         out.append(Said.of(N_("It keeps all your trumps."), me, TrumpsAmong(cards, 0)))
     est = decision.estimate
     if est is not None and est.samples:
-        clear = clear_margin(est.margin, est.margin_error)
-        text = (N_("Played out from the first lead over {samples} deals consistent with your "
-                   "cards, this burial scored best, by {margin} points on average.") if clear else
-                N_("Played out from the first lead over {samples} deals consistent with your "
-                   "cards, this burial scored best, by {margin} points on average, but the deals "
-                   "vary too much to be sure it is better than the next best burial."))
-        out.append(Said.of(text, me, BuryEstimated(cards, est.samples, est.margin,
-                                                   est.margin_error, clear),
-                           samples=est.samples, margin=f"{est.margin:.1f}"))
+        out.append(measured(
+            (N_("Played out from the first lead over {samples} deals consistent with your "
+                "cards, this burial scored best, by {margin} points on average."),
+             N_("Played out from the first lead over {samples} deals consistent with your "
+                "cards, this burial scored best, by {margin} points on average, but the deals "
+                "vary too much to be sure it is better than the next best burial.")),
+            me, BuryEstimated, cards, est))
     return keep(out, at)
 
 

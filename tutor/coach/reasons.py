@@ -18,6 +18,7 @@ from typing import Callable
 
 from engine import Card, points
 from engine.claims import (
+    BuryEstimated,
     CanRuff,
     CannotBeBeaten,
     POSSIBLE,
@@ -46,7 +47,7 @@ from engine.claims import (
     clear_margin,
 )
 from engine.rules import TRUMP
-from engine.view import Decision
+from engine.view import Decision, Estimate
 
 from ..i18n import N_, ngettext
 from .claims import cards_ref, certainty, gives, partner_winning, play_facts
@@ -381,18 +382,26 @@ def _forced(at: Position, d: Decision) -> list[Said | None]:
 
 def _search(at: Position, d: Decision) -> list[Said | None]:
     est = d.estimate
-    out: list[Said | None] = []
-    if est is not None and est.samples:
-        clear = clear_margin(est.margin, est.margin_error)
-        text = (N_("Playing out {samples} deals consistent with what you have seen, this play "
-                   "scored best, by {margin} points on average.") if clear else
-                N_("Playing out {samples} deals consistent with what you have seen, this play "
-                   "scored best, by {margin} points on average, but the deals vary too much to "
-                   "be sure it is better than the next best."))
-        out.append(Said.of(text, at.seat,
-                           Estimated(tuple(d.cards), est.samples, est.margin, est.margin_error, clear),
-                           samples=est.samples, margin=f"{est.margin:.1f}"))
-    return out
+    if est is None or not est.samples:
+        return []
+    return [measured(
+        (N_("Playing out {samples} deals consistent with what you have seen, this play "
+            "scored best, by {margin} points on average."),
+         N_("Playing out {samples} deals consistent with what you have seen, this play "
+            "scored best, by {margin} points on average, but the deals vary too much to "
+            "be sure it is better than the next best.")),
+        at.seat, Estimated, tuple(d.cards), est)]
+
+
+def measured(texts: tuple[str, str], seat: int, claim: type[Estimated] | type[BuryEstimated],
+             cards: tuple[Card, ...], est: Estimate) -> Said:
+    """What the search measured for ``cards``: the first of ``texts`` when its margin
+    over the next best is clear (``clear_margin``), else the second, which says the
+    deals cannot yet tell them apart."""
+    clear = clear_margin(est.margin, est.margin_error)
+    return Said.of(texts[0] if clear else texts[1], seat,
+                   claim(cards, est.samples, est.margin, est.margin_error, clear),
+                   samples=est.samples, margin=f"{est.margin:.1f}")
 
 
 def _throw(at: Position, d: Decision) -> list[Said | None]:
