@@ -50,7 +50,7 @@ SURE, POSSIBLE = "sure", "possible"
 
 CLEAR_Z = 2.0
 """A searched margin counts as clear when it is at least this many of its standard
-errors: below that, the best play and the runner-up scored about the same."""
+errors: below that, the deals played cannot tell the best play from the runner-up."""
 
 LEGAL_LIMIT = 400
 """Legal plays examined for a claim about all of them; beyond this the claim is not
