@@ -11,7 +11,7 @@ can play many deals to the end of the hand:
 * leading: the whole hand at once when it stands (the last trick multiplies the kitty);
   a combination nobody can beat (side suits first, attackers keeping their biggest
   combination for the end); a low card to the partner's winner; else the lowest card
-  of the shortest side suit.
+  of the longest side suit (keeping the short suits to empty and ruff later).
 
 Plays are always legal: singles and pairs follow the rules directly, tractors and
 throws go through the engine (``check_follow``); trick winners of tractors and throws,
@@ -399,7 +399,7 @@ class Playout:
         sides = [cards for s, cards in held.items() if s != TRUMP]
         if not sides:
             return _cheapest(held[TRUMP])
-        return _cheapest(min(sides, key=lambda cards: (len(cards), cards[-1].points)))
+        return _cheapest(min(sides, key=lambda cards: (-len(cards), cards[-1].points)))
 
 
 def _cheapest(cards: list[Card]) -> Card:

@@ -72,8 +72,7 @@ plain threshold (63.0 %: the dealer's share fell from 60 % to 50 %, the levels p
 from +0.35 to +0.22), and playouts in which a dealer holding two trumps more than
 either opponent draws trumps first (60.4 %: the playouts' policy matters).  Without the
 wall-clock cap, so that the machine's load cannot move the result (62.6 % on seed 1):
-playouts leading low from the longest side suit instead of the shortest (63.7 %: +1.1,
-standard error 1.4), never ruffing a trick without points, not even with a cheap trump
+never ruffing a trick without points, not even with a cheap trump
 (``CHEAP_RUFF`` 0: 62.1 %), attackers planning the last trick from 10 cards left
 instead of 6 (61.0 %), up to 10 lead candidates instead of 7 (62.9 %; seven cut
 some side singles from 52 of 191 leads), and playouts without the low lead to a
@@ -87,7 +86,15 @@ third seat's best (61.9 %), twice the lead budget (30,000 cards: 61.4 %: more de
 do not help, the playouts' judgement is the limit), ``follow.COST_WEIGHT`` at 0,
 0.08 and 0.25 for the searched follows (59.8 %, 63.3 % and 59.9 %: 0.15 is near its
 best), and the attackers' leads left to the default player (58.7 %; against
-``greedy`` 95.7 % where searching them won 96.4 %).
+``greedy`` 95.7 % where searching them won 96.4 %).  Kept since: playouts leading
+low from the longest side suit instead of the shortest (without the cap, +1.1 points
+of hands won on seed 1 and +1.1 on seed 2, each with a standard error of 1.4;
+re-measured on seed 1, 63.7 % against 62.1 %).  Tried with it and not kept (seed 1, without the cap, against
+63.7 %): a switch confirmed on fresh deals (half the budget again, for the default's
+choice and the challenger only) before it is made (61.9 %: -1.8, s.e. 1.1; the
+switches the confirmation undoes were worth keeping), and playouts that lead a low
+card of a suit the partner can ruff while both opponents must follow (60.6 %: -3.1,
+s.e. 1.3); nor, with it, a ``WIN_BONUS`` of 15 (63.3 %).
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops

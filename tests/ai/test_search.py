@@ -183,3 +183,18 @@ def test_the_wall_clock_cap_counts_the_whole_decision(make_view, monkeypatch):
     assert capped.estimate is not None and capped.estimate.samples == 1
     base = decide(Table(view), random.Random(3), seconds=None)
     assert base.estimate is not None and base.estimate.samples > 1
+
+
+def test_a_playout_leader_with_nothing_sure_leads_low_from_its_longest_side_suit():
+    """Nothing of seat 0's stands and its partner holds no winner: it leads the lowest
+    card without points of its longest side suit (clubs), keeping hearts and diamonds
+    short to empty later; with clubs gone, diamonds are the longest."""
+    ctx = TrumpContext("2", "S")
+    hands = ["H3 H4 D3 D4 D6 C3 C4 C5 C6", "HA DA CA HK DK CK S3 S4 S6",
+             "H6 D7 C7 H7 D8 C8 S7 S8 S9", "HQ DQ CQ HJ DJ CJ SA SK SQ"]
+    game = Playout(ctx, 1, [group(parse_cards(h), ctx) for h in hands], (), [], 0, 0)
+    assert game.lead(0) == parse_cards("C3")
+    for card in parse_cards("C3 C4 C5 C6"):
+        game.held[0]["C"].remove(card)
+    del game.held[0]["C"]
+    assert game.lead(0) == parse_cards("D3")
