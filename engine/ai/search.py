@@ -88,13 +88,17 @@ do not help, the playouts' judgement is the limit), ``follow.COST_WEIGHT`` at 0,
 best), and the attackers' leads left to the default player (58.7 %; against
 ``greedy`` 95.7 % where searching them won 96.4 %).  Kept since: playouts leading
 low from the longest side suit instead of the shortest (without the cap, +1.1 points
-of hands won on seed 1 and +1.1 on seed 2, each with a standard error of 1.4;
-re-measured on seed 1, 63.7 % against 62.1 %).  Tried with it and not kept (seed 1, without the cap, against
-63.7 %): a switch confirmed on fresh deals (half the budget again, for the default's
-choice and the challenger only) before it is made (61.9 %: -1.8, s.e. 1.1; the
-switches the confirmation undoes were worth keeping), and playouts that lead a low
+of hands won on seed 1 and +1.1 on seed 2, each with a standard error of 1.4; a later
+run of seed 1 gave 63.7 % against 62.1 %; with the cap, 63.7 % where the table before
+it had 62.9 %).  Tried with it and not kept (seed 1, without the cap, against 63.7 %):
+a switch confirmed on fresh deals (half the budget again, for the default's choice and
+the challenger only) before it is made (61.9 %: -1.8, s.e. 1.1), a bar to switch that
+grows by 0.25 standard errors for each challenger still alive beyond the first (62.2 %:
+-1.5, s.e. 1.1), a looser bar of ``SWITCH_Z`` 1.25 (63.7 %: the same share of hands,
+the points edge 0.5 larger, s.e. 0.5), ``WIN_BONUS`` 15 (63.3 %),
+``follow.COST_WEIGHT`` 0.08 (60.6 %: -3.1, s.e. 1.4), and playouts that lead a low
 card of a suit the partner can ruff while both opponents must follow (60.6 %: -3.1,
-s.e. 1.3); nor, with it, a ``WIN_BONUS`` of 15 (63.3 %).
+s.e. 1.3).  The switches the stricter bars undo were worth making.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
