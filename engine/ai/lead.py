@@ -216,4 +216,5 @@ def _low(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decisio
         if best is None or rank < best[0]:
             best = (rank, card, short)
     assert best is not None
-    return decision([best[1]], "lead_short_suit" if best[2] else "lead_low")
+    ruffs_later = best[2] and any(t.ctx.is_trump(c) for c in t.hand)
+    return decision([best[1]], "lead_short_suit" if ruffs_later else "lead_low")

@@ -201,3 +201,11 @@ def test_attackers_keep_their_largest_sure_lead_for_the_last_trick(make_view, re
     decision = AIPlayer().play(view)
     assert decision.cards == tuple(parse_cards("HA"))
     assert decision.reason.code == "save_last_trick"
+
+
+@pytest.mark.parametrize("hand, code", [("D3 C4 C5 S3", "lead_short_suit"), ("D3 C4 C5", "lead_low")])
+def test_a_low_lead_is_for_a_later_ruff_only_while_a_trump_is_held(make_view, hand, code):
+    """The same ♦3 from the one-card suit: with ♠3 left (spades are trumps) it empties
+    the suit to ruff it later; with no trump left it is only a low lead."""
+    decision = AIPlayer().play(make_view(hand, seat=0, dealer=1))
+    assert decision.cards == tuple(parse_cards("D3")) and decision.reason.code == code

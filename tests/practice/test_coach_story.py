@@ -255,3 +255,14 @@ def test_a_joker_is_named_in_lower_case_but_a_sentence_begins_with_a_capital() -
         assert wins.text().startswith("大王") and "小王" in guided.text()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("hand, says_ruff", [("D3 C4 C5 H4", True), ("D3 C4 C5", False)])
+def test_a_short_suit_lead_promises_a_ruff_only_while_a_trump_is_held(hand, says_ruff) -> None:
+    """"Lead it and you can ruff later" needs a trump to ruff with (hearts are trumps);
+    on the last tricks, with only side cards left, the coach says no such thing."""
+    view = view_of(hand, "")
+    ladder = coach.HintLadder(view, advisor_playing("D3", "lead_short_suit"))
+    text = ladder.step(coach.SUGGESTION).text
+    assert ("You hold only 1 ♦ card: lead it and you can ruff ♦ later." in text) == says_ruff
+    assert ("ruff" in text) == says_ruff

@@ -134,9 +134,10 @@ def _short_suit(at: Position, cards: tuple[Card, ...]) -> list | None:
         return None
     suit = at.ctx.suit_of(cards[0])
     held = sum(at.ctx.suit_of(c) == suit for c in at.view.hand)
-    if suit == TRUMP or held > 3:
-        return None
-    return [Leading(), SuitOf(cards[0], suit), HoldsCount(suit, held)]
+    trumps = tuple(c for c in at.view.hand if at.ctx.is_trump(c))
+    if suit == TRUMP or held > 3 or not trumps:
+        return None  # without a trump to keep, being out of the suit ruffs nothing
+    return [Leading(), SuitOf(cards[0], suit), HoldsCount(suit, held), Holds(trumps)]
 
 
 def _ruffing(at: Position, cards: tuple[Card, ...]) -> list | None:
