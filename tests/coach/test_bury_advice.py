@@ -7,12 +7,14 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+import pytest
+
 from engine import parse_cards
 from engine.ai.search import bury
 from engine.claims import BuryEstimated, Buryable, EmptiesSuit, KittyPoints
 from engine.view import Decision, Estimate
 from tests.ai.conftest import _make_view
-from tutor.coach import bury_suggestion
+from tutor.coach import bury_advice, bury_suggestion
 from tutor.coach.claims import position
 
 from .auditor import verify
@@ -100,3 +102,22 @@ def test_a_burial_only_just_ahead_says_the_deals_cannot_yet_tell():
         assert words in " ".join(s.text() for s in said)
         for claim in claims:
             assert verify(claim, view, {}, 0), claim
+
+
+
+@pytest.mark.parametrize("top, ruffs", [("SA SA SK SK", True), ("HA HA HK HK", False)])
+def test_emptying_a_suit_promises_a_ruff_only_with_trumps_left(top, ruffs):
+    """Four clubs to empty, by a dealer with four trumps, or with none at all (spades
+    are trumps, the level is 2: no spade, no 2, no joker): only the first is told that
+    it can ruff clubs later, by the advice and by the suggestion alike."""
+    hand = (top + " HQ HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 "
+            "DA DA DK DK DQ DJ D10 D9 D8 D7 D6 D5 D4 D3 C3 C4 C6 C7")
+    view = replace(_make_view(hand, phase="burying", dealer=0, cards_left=(33, 25, 25, 25)),
+                   turn=0)
+    assert len(view.hand) == 33
+    cards = tuple(parse_cards("C3 C4 C6 C7 D3 D4 H3 H4"))
+    advice = [s.text() for s in bury_advice(view, ())]
+    suggestion = [s.text() for s in bury_suggestion(view, Decision(cards))]
+    assert any("ruff ♣ later" in t for t in advice) == ruffs
+    assert any("ruff ♣ later" in t for t in suggestion) == ruffs
+    assert not any("ruff" in t for t in advice + suggestion if not ruffs)

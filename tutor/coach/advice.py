@@ -184,10 +184,11 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     if pairs:
         out.append(Said.of(PAIRS_CHOSEN, me, Holds(pairs), cards=CardsRef(pairs)))
     suit = _suit_to_empty(view)
-    if suit is not None:
+    trumps = tuple(c for c in view.hand if at.ctx.is_trump(c))
+    if suit is not None and trumps:
         cards = suit_cards(at, suit)
         out.append(Said(EMPTY_SUIT, me, (("n", len(cards)), ("suit", SuitRef(suit))),
-                        (EmptiesSuit(cards, suit),)))
+                        (EmptiesSuit(cards, suit), Holds(trumps))))
     if not out:
         out.append(Said.of(N_("Bury low side cards without points; keep trumps, pairs and high "
                               "cards."), me))
@@ -204,11 +205,13 @@ def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
     out = [Said.of(N_("The coach would bury {cards}."), me, Buryable(cards),
                    cards=cards_ref(cards, at))]
     chosen = Counter(cards)
+    kept_trumps = tuple((Counter(c for c in view.hand if at.ctx.is_trump(c)) - chosen).elements())
     for suit in sorted({at.ctx.suit_of(c) for c in cards} - {TRUMP}):
         held = suit_cards(at, suit)
-        if not Counter(held) - chosen:
+        if kept_trumps and not Counter(held) - chosen:
             out.append(Said.of(N_("It buries every {suit} card you hold, so you can ruff {suit} "
-                                  "later."), me, EmptiesSuit(held, suit), suit=SuitRef(suit)))
+                                  "later."), me, EmptiesSuit(held, suit), Holds(kept_trumps),
+                               suit=SuitRef(suit)))
     p = points(cards)
     if p:
         out.append(Said(PUTS_POINTS, me, (("n", p),), (KittyPoints(cards, p),)))
