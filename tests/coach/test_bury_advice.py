@@ -104,7 +104,6 @@ def test_a_burial_only_just_ahead_says_the_deals_cannot_yet_tell():
             assert verify(claim, view, {}, 0), claim
 
 
-
 @pytest.mark.parametrize("top, ruffs", [("SA SA SK SK", True), ("HA HA HK HK", False)])
 def test_emptying_a_suit_promises_a_ruff_only_with_trumps_left(top, ruffs):
     """Four clubs to empty, by a dealer with four trumps, or with none at all (spades

@@ -184,7 +184,7 @@ def bury_advice(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     if pairs:
         out.append(Said.of(PAIRS_CHOSEN, me, Holds(pairs), cards=CardsRef(pairs)))
     suit = _suit_to_empty(view)
-    trumps = tuple(c for c in view.hand if at.ctx.is_trump(c))
+    trumps = suit_cards(at, TRUMP)
     if suit is not None and trumps:
         cards = suit_cards(at, suit)
         out.append(Said(EMPTY_SUIT, me, (("n", len(cards)), ("suit", SuitRef(suit))),
@@ -205,7 +205,7 @@ def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
     out = [Said.of(N_("The coach would bury {cards}."), me, Buryable(cards),
                    cards=cards_ref(cards, at))]
     chosen = Counter(cards)
-    kept_trumps = tuple((Counter(c for c in view.hand if at.ctx.is_trump(c)) - chosen).elements())
+    kept_trumps = tuple((Counter(suit_cards(at, TRUMP)) - chosen).elements())
     for suit in sorted({at.ctx.suit_of(c) for c in cards} - {TRUMP}):
         held = suit_cards(at, suit)
         if kept_trumps and not Counter(held) - chosen:

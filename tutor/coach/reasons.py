@@ -50,7 +50,7 @@ from engine.rules import TRUMP
 from engine.view import Decision, Estimate
 
 from ..i18n import N_, ngettext
-from .claims import cards_ref, certainty, gives, partner_winning, play_facts
+from .claims import cards_ref, certainty, gives, partner_winning, play_facts, suit_cards
 from .said import Said, SeatRef, SuitRef, keep, plural
 
 Builder = Callable[[Position, Decision], list["Said | None"]]
@@ -134,7 +134,7 @@ def _short_suit(at: Position, cards: tuple[Card, ...]) -> list | None:
         return None
     suit = at.ctx.suit_of(cards[0])
     held = sum(at.ctx.suit_of(c) == suit for c in at.view.hand)
-    trumps = tuple(c for c in at.view.hand if at.ctx.is_trump(c))
+    trumps = suit_cards(at, TRUMP)
     if suit == TRUMP or held > 3 or not trumps:
         return None  # without a trump to keep, being out of the suit ruffs nothing
     return [Leading(), SuitOf(cards[0], suit), HoldsCount(suit, held), Holds(trumps)]
