@@ -266,3 +266,31 @@ def test_a_short_suit_lead_promises_a_ruff_only_while_a_trump_is_held(hand, says
     text = ladder.step(coach.SUGGESTION).text
     assert ("You hold only 1 ♦ card: lead it and you can ruff ♦ later." in text) == says_ruff
     assert ("ruff" in text) == says_ruff
+
+
+@pytest.mark.parametrize("hand, trumps_shown_out, says", [
+    ("BJ BJ SA", True, "cash a winner now"),
+    ("BJ BJ SA", False, "lead this now"),
+    ("BJ LJ SA", True, None),
+])
+def test_saving_the_last_trick_is_said_only_with_a_pair_kept(hand, trumps_shown_out, says) -> None:
+    """An attacker near the end leads ♠A and keeps a combination for the last trick.
+    "Cash a winner" needs ♠A sure (both opponents showed no trumps); otherwise it is only
+    "lead this now"; and with no pair left to keep, neither is said."""
+    view = view_of(hand, "")
+    if trumps_shown_out:  # a trump lead the learner's opponents (seats 0 and 2) did not follow
+        view = replace(view, tricks=(record(1, ["H5", "S3", "D4", "C3"], view.ctx),))
+    ladder = coach.HintLadder(view, advisor_playing("SA", "save_last_trick"))
+    text = ladder.step(coach.SUGGESTION).text
+    for phrase in ("cash a winner now", "lead this now"):
+        assert (phrase in text) == (phrase == says), text
+    assert ("No opponent can beat it" in text) == trumps_shown_out
+
+
+def test_the_ace_tip_needs_an_opponent_who_may_hold_the_suit() -> None:
+    """"Lead your side-suit aces early, while the others still hold that suit": not once
+    both opponents (seats 0 and 2) have shown they hold no ♠."""
+    leading = view_of("SA S3 D4 H4", "")
+    assert any("aces" in t.text() for t in coach.play_tips(leading))
+    voids = replace(leading, tricks=(record(1, ["S5", "H3", "S4", "D3"], leading.ctx),))
+    assert not any("aces" in t.text() for t in coach.play_tips(voids))

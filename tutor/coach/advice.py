@@ -25,6 +25,7 @@ from engine.claims import (
     KittyPoints,
     Leading,
     Level,
+    Position,
     SuitOf,
     Team,
     TrumpsAmong,
@@ -253,10 +254,17 @@ DECLARE_TIP = N_("Tip: declare a suit you hold many cards of, not merely any lev
                  "short trump suit helps the opponents.")
 
 
-def _side_ace(view: PlayerView) -> Card | None:
+def _ace_tip(view: PlayerView, at: Position) -> Said | None:
+    """The tip to lead a side-suit ace early, for an ace whose suit an opponent may still
+    hold (the claims of the ``lead_high`` principle); ``None`` when there is none."""
     ctx = view.ctx
     assert ctx is not None
-    return next((c for c in view.hand if c.rank == "A" and not ctx.is_trump(c)), None)
+    for ace in sorted({c for c in view.hand if c.rank == "A" and not ctx.is_trump(c)}):
+        claims = PRINCIPLES["lead_high"].claims(at, (ace,))
+        if claims is not None:
+            return Said.of(N_("Tip: lead your side-suit aces early, while the others still hold "
+                              "that suit."), view.seat, Holds((ace,)), *claims)
+    return None
 
 
 def _pair(view: PlayerView, among: Sequence[Card] | None = None) -> tuple[Card, ...] | None:
@@ -271,11 +279,10 @@ def play_tips(view: PlayerView) -> list[Said]:
     learner is to lead, the one about giving points only when the learner is to follow."""
     me = view.seat
     my_turn = view.turn == me
+    at = position(view)
     out: list[Said | None] = []
-    ace = _side_ace(view)
-    if ace is not None and my_turn and view.leading:
-        out.append(Said.of(N_("Tip: lead your side-suit aces early, while the others still hold "
-                              "that suit."), me, Leading(), Holds((ace,)), SuitOf(ace, ace.suit)))
+    if my_turn and view.leading:
+        out.append(_ace_tip(view, at))
     if my_turn and view.trick:
         out.append(Said(N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; "
                            "when an opponent is, give low cards without points."), me))

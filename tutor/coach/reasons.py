@@ -13,6 +13,7 @@ the hint ladder shows the first that fits (see ``principle``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
@@ -22,6 +23,7 @@ from engine.claims import (
     CanRuff,
     CannotBeBeaten,
     POSSIBLE,
+    SURE,
     CardsLeft,
     Estimated,
     FewestPoints,
@@ -46,6 +48,7 @@ from engine.claims import (
     WinsNow,
     clear_margin,
 )
+from engine.combos import pair_faces
 from engine.rules import TRUMP
 from engine.view import Decision, Estimate
 
@@ -190,7 +193,8 @@ PRINCIPLES: dict[str, Principle] = {
                                 "cards are safer later."), _trumps_out_for_side),
     "lead_high": Principle(N_("Lead your high side cards early, while the opponents may still "
                               "hold that suit and must follow it."), _high_lead),
-    "lead_void": Principle(N_("Lead a suit your partner is out of: your partner can ruff it."),
+    "lead_void": Principle(N_("Lead a suit your partner is out of: if your partner still holds a "
+                               "trump, they can ruff it."),
                            _partner_void),
     "lead_short": Principle(N_("Running out of a short suit lets you ruff it later."),
                             _short_suit),
@@ -296,9 +300,18 @@ def _last(at: Position, d: Decision) -> list[Said | None]:
                               "the cards led."), at.seat, Leading(), CardsLeft(len(cards)),
                            Team(False)))
     else:
-        out.append(Said.of(N_("Near the end, cash a winner now and keep your largest "
-                              "combination for the last trick, which multiplies the kitty."),
-                           at.seat, Leading(), Team(False)))
+        # the plan needs a pair still in hand after this lead; "cash a winner" needs the
+        # lead to be sure, else the sentence only says to lead it now
+        kept = pair_faces((Counter(at.view.hand) - Counter(cards)).elements())
+        if kept:
+            holds = Holds(cards + (kept[0], kept[0]))
+            out.append(Said.of(N_("Near the end, cash a winner now and keep your largest "
+                                  "combination for the last trick, which multiplies the kitty."),
+                               at.seat, Leading(), Team(False), holds, CannotBeBeaten(cards, SURE)))
+            out.append(Said.of(N_("Near the end, lead this now and keep your largest combination "
+                                  "for the last trick, which multiplies the kitty."),
+                               at.seat, Leading(), Team(False), holds,
+                               CannotBeBeaten(cards, POSSIBLE)))
     out.append(certainty(at, cards, d.estimate))
     return out
 
