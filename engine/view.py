@@ -141,7 +141,7 @@ class Estimate:
     runner_up: tuple[Card, ...] = ()
     """The best other play the search tried (empty when there was none)."""
     margin: float = 0.0
-    """``value`` minus the runner-up's value."""
+    """``value`` minus the runner-up's value, over the deals both plays were tried on."""
     margin_error: float = 0.0
     """Standard error of ``margin`` over the deals both plays were tried on: a margin
     within about two of these is chance, not a measured difference."""

@@ -295,13 +295,16 @@ def with_estimate(chosen: Decision, score: Score, scores: list[Score]) -> Decisi
     """``chosen`` with what the search measured for it (``score``)."""
     others = [s for s in scores if s.samples and s is not score]
     runner = max(others, key=lambda s: s.mean) if others else None
+    # the margin and its error over the same deals: a runner-up dropped early was
+    # played on fewer deals than ``score``
+    margin, error, _ = _diffs(score, runner) if runner else (0.0, 0.0, 0)
     estimate = Estimate(
         samples=score.samples,
         wins_trick=score.wins / score.samples,
         value=score.mean,
         runner_up=tuple(runner.play) if runner else (),
-        margin=score.mean - runner.mean if runner else 0.0,
-        margin_error=_diffs(score, runner)[1] if runner else 0.0,
+        margin=margin,
+        margin_error=error,
     )
     return Decision(chosen.cards, chosen.reason, estimate)
 

@@ -198,3 +198,17 @@ def test_a_playout_leader_with_nothing_sure_leads_low_from_its_longest_side_suit
         game.held[0]["C"].remove(card)
     del game.held[0]["C"]
     assert game.lead(0) == parse_cards("D3")
+
+
+def test_the_margin_is_measured_over_the_deals_both_plays_were_tried_on():
+    """A runner-up dropped after three deals: the margin compares the chosen play with
+    it on those three deals, not the chosen play's later deals with the runner-up's."""
+    from engine.ai.search import Score, with_estimate
+    from engine.view import Decision
+
+    chosen = Score(parse_cards("SA"), [10.0, 0.0, 5.0, 30.0, 30.0], wins=5)
+    dropped = Score(parse_cards("S3"), [4.0, -2.0, 1.0])
+    estimate = with_estimate(Decision(tuple(chosen.play)), chosen, [chosen, dropped]).estimate
+    assert estimate.runner_up == tuple(dropped.play)
+    assert estimate.margin == pytest.approx(4.0)  # (6 + 2 + 4) / 3, not 15 - 1
+    assert estimate.margin_error == pytest.approx(1.1547, abs=1e-4)
