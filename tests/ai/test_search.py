@@ -92,7 +92,7 @@ def test_does_not_throw_into_a_pair_an_opponent_is_known_to_hold(make_view, reco
     table = Table(view)
     assert table.mem.known[1] == Counter(parse_cards("HK HK"))
     throw, single = parse_cards("HA HQ HQ"), parse_cards("HA")
-    scores, _ = race(table, [single, throw], random.Random(1), Budget(work=20_000), playout)
+    scores, _ = race(table, [single, throw], random.Random(1), Budget(work=20_000), playout, prune=True)
     assert scores[1].samples > 0 and scores[1].wins == 0  # it fails: HK HK beat the queens
     assert scores[1].mean < scores[0].mean
     assert sorted(hard(view).cards) != sorted(throw)
@@ -134,7 +134,7 @@ def test_a_follow_is_judged_by_what_the_later_opponent_holds_in_each_deal(make_v
     table = Table(view)
     assert table.mem.known[1] == Counter(parse_cards("HA HA"))
     king, low = parse_cards("HK"), parse_cards("H5")
-    scores, _ = race(table, [king, low], random.Random(3), Budget(work=400), trick_threat)
+    scores, _ = race(table, [king, low], random.Random(3), Budget(work=400), trick_threat, prune=False)
     assert scores[0].samples > 0 and scores[0].wins == 0
     assert scores[0].mean < scores[1].mean
     decision = hard(view)
@@ -212,3 +212,26 @@ def test_the_margin_is_measured_over_the_deals_both_plays_were_tried_on():
     assert estimate.runner_up == tuple(dropped.play)
     assert estimate.margin == pytest.approx(4.0)  # (6 + 2 + 4) / 3, not 15 - 1
     assert estimate.margin_error == pytest.approx(1.1547, abs=1e-4)
+
+
+@pytest.mark.parametrize("other_value", [40.0, 0.0])
+def test_a_follow_best_on_the_trick_is_kept_unless_playouts_find_another_clearly_better(
+        make_view, monkeypatch, other_value):
+    """Last to play to the partner's sure ♥A, ♥10 feeds 10 points: best on the trick
+    alone.  The playouts of the hand (faked here) overrule that only when they score
+    another follow clearly higher."""
+    import engine.ai.search as search
+
+    ten = parse_cards("H10")
+
+    def fake(t, deal, held, play):
+        return (0.0 if list(play) == ten else other_value), False, 100
+
+    monkeypatch.setattr(search, "playout", fake)
+    hand = "H10 C3 C4 C5 " + " ".join(FILL.split()[:21])
+    view = make_view(hand, seat=0, dealer=1, trick=[(1, "H4"), (2, "HA"), (3, "H5")],
+                     cards_left=(25, 24, 24, 24))
+    decision = hard(view)
+    assert (decision.cards == tuple(ten)) == (other_value == 0.0)
+    assert all(c.suit == "H" for c in decision.cards)
+    assert decision.estimate is not None and decision.estimate.samples > 0
