@@ -155,8 +155,10 @@ class Budget:
 
 
 SECONDS = 0.18
-"""The default wall-clock cap of one whole decision: a safety net on a busy machine (on a
-quiet one the budgets in simulated cards stop all but about 1 % of leads before it).
+"""The default wall-clock cap of one whole decision: a safety net on a busy machine (in
+the benchmark, two games at a time on two cores, the budgets in simulated cards stop
+all but at most 1 % of decisions before it: the p99 is 176-179 ms since follows are
+played out too).
 When it capped only the playouts, at 0.15 s, a machine running a third slower took the
 p99 to 188-194 ms; capping the whole decision at 0.15 s brought it to 156 ms but left
 the playouts so little time that hands won fell from 63.7 % to 60.5 % (1,000 paired
