@@ -114,18 +114,18 @@ def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
 
 def test_the_audit_catches_advice_the_review_calls_a_mistake(monkeypatch) -> None:
     """Without the AI's last check against the engine's ``mistake``, the coach's own
-    advice draws review notes (seeds 6 and 10 did, first hands with the hard advisor), and the audit
+    advice draws review notes (seeds 5 and 14 do, first hands with the hard advisor), and the audit
     reports each as a contradiction."""
     import engine.ai.players as players
 
     monkeypatch.setattr(players, "avoid_mistake", lambda view, chosen: chosen)
-    report = run([(6, "coach"), (10, "coach")], advisor="ai:hard", lang="en",
+    report = run([(5, "coach"), (14, "coach")], advisor="ai:hard", lang="en",
                  leak_every=1000)
     assert report.contradictions
 
 
 def test_the_coachs_advice_is_never_called_a_mistake() -> None:
-    report = run([(6, "coach"), (10, "coach")], advisor="ai:hard", lang="en",
+    report = run([(5, "coach"), (14, "coach")], advisor="ai:hard", lang="en",
                  leak_every=1000)
     assert not report.contradictions, report.contradictions
 
