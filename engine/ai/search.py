@@ -77,11 +77,10 @@ bury points or keep them against the default's judgement of the last trick (63.2
 ``SWITCH_Z`` 1.0 with ``KEEP_DEFAULT`` 0.5 (63.1 %), declaring for the deal only at the
 plain threshold (63.0 %: the dealer's share fell from 60 % to 50 %, the levels per hand
 from +0.35 to +0.22), and playouts in which a dealer holding two trumps more than
-either opponent draws trumps first (60.4 %: the playouts' policy matters).  Run two games at a
-time on two cores, meant to be without the wall-clock cap but (as found later) under
-each player's own cap of 0.18 s, so that the load could move a result a little (62.6 %
-on seed 1):
-never ruffing a trick without points, not even with a cheap trump
+either opponent draws trumps first (60.4 %: the playouts' policy matters).  Run two
+games at a time on two cores, meant to be without the wall-clock cap but (as found
+later) under each player's own cap of 0.18 s, so that the load could move a result a
+little (62.6 % on seed 1): never ruffing a trick without points, not even with a cheap trump
 (``CHEAP_RUFF`` 0: 62.1 %), attackers planning the last trick from 10 cards left
 instead of 6 (61.0 %), up to 10 lead candidates instead of 7 (62.9 %; seven cut
 some side singles from 52 of 191 leads), and playouts without the low lead to a
