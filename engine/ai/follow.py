@@ -8,11 +8,12 @@ stake is the same: the points on the trick, won or given away.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 
 from ..cards import Card, points
 from ..combos import pair_faces
 from ..actions import KITTY_SIZE
-from ..play import check_follow, legal_follow
+from ..play import check_follow, iter_legal_follows, legal_follow
 from ..rules import TRUMP
 from ..scoring import kitty_multiplier
 from ..view import Decision
@@ -115,9 +116,15 @@ def value(t: Table, play: list[Card], team_win: float) -> float:
 
 def decide(t: Table) -> Decision:
     plays = candidates(t)
-    if len(plays) == 1:
+    if len(plays) == 1 and forced(t):
         return decision(plays[0], "must_follow")
     return explain(t, max(plays, key=lambda p: utility(t, p)))
+
+
+def forced(t: Table) -> bool:
+    """Do the rules leave one legal follow?  (``candidates`` can come down to one play
+    while others are legal: a void hand's cheapest and most-points discards agree.)"""
+    return len(list(islice(iter_legal_follows(t.hand, t.view.lead, t.ctx), 2))) == 1
 
 
 def explain(t: Table, play: list[Card]) -> Decision:

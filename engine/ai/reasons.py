@@ -45,7 +45,7 @@ REASON_CODES: dict[str, str] = {
     "overruff": "an opponent has ruffed: ruffs higher",
     "follow_low": "cannot (or need not) win: follows with the cheapest cards, keeping points and structure",
     "cheapest_discard": "void in the led suit and not ruffing: discards the cheapest cards",
-    "must_follow": "the rules leave this one play (or every choice is the same)",
+    "must_follow": "the rules leave this one play (identical cards count as one)",
     "search_best": "sampled the unseen cards and played ahead: this play scored best",
     "throw_likely_stands": "throws several components of one suit although an unseen combination could beat one: in most deals consistent with what it has seen, none can",
     "highest_card": "baseline: plays its highest cards",

@@ -150,6 +150,18 @@ def test_follows_low_without_points_when_it_cannot_win(make_view):
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_discard_is_not_called_forced_while_other_cards_are_legal(make_view, level):
+    # void in hearts without trumps: the cheapest and the most-points discards are both
+    # D3, yet DA and C7 are legal too
+    view = make_view("DA D3 C7", seat=0, dealer=1, trick=[(1, "HA"), (2, "H4"), (3, "H9")])
+    decision = AIPlayer(level, seed=1).play(view)
+    assert decision.cards == tuple(parse_cards("D3"))
+    assert decision.reason.code == "cheapest_discard"
+    last = make_view("D3", seat=0, dealer=1, trick=[(1, "HA"), (2, "H4"), (3, "H9")])
+    assert AIPlayer(level, seed=1).play(last).reason.code == "must_follow"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_follows_a_pair_with_a_pair(make_view, level):
     view = make_view("H9 H9 H8 H3 D3 D4", seat=0, dealer=1, trick=[(1, "HQ HQ"), (2, "H4 H5"), (3, "H6 H7")])
     decision = AIPlayer(level, seed=1).play(view)
