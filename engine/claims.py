@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import islice
 from typing import Sequence
 
 from .actions import KITTY_SIZE
@@ -35,8 +34,8 @@ from .play import (
     check_follow,
     classify_follow,
     follow_requirements,
-    iter_legal_follows,
     lead_shape,
+    legal_follows,
     trick_winner,
     why_not_selectable,
 )
@@ -113,9 +112,7 @@ class Position:
         """The legal follows (``None`` when there are more than ``limit``)."""
         if limit not in self._legal:
             assert self.following
-            found = list(islice(iter_legal_follows(self.view.hand, self.plays[0], self.ctx),
-                                limit + 1))
-            self._legal[limit] = None if len(found) > limit else found
+            self._legal[limit] = legal_follows(self.view.hand, self.plays[0], self.ctx, limit)
         return self._legal[limit]
 
     def why_not(self, selected: Sequence[Card], card: Card) -> FollowVerdict:

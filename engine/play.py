@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import islice
 from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
@@ -536,6 +537,14 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
         chosen.pop(face, None)
 
     yield from walk(0, req.size)
+
+
+def legal_follows(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
+                  limit: int) -> list[tuple[Card, ...]] | None:
+    """The legal follows of ``hand`` to ``lead`` (``iter_legal_follows``), or ``None``
+    when there are more than ``limit``: a play is forced when ``limit=1`` finds one."""
+    found = list(islice(iter_legal_follows(hand, lead, ctx), limit + 1))
+    return None if len(found) > limit else found
 
 
 def legal_lead_count(hand: Sequence[Card], ctx: TrumpContext) -> int:

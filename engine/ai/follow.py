@@ -8,12 +8,11 @@ stake is the same: the points on the trick, won or given away.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import islice
 
 from ..cards import Card, points
 from ..combos import pair_faces
 from ..actions import KITTY_SIZE
-from ..play import check_follow, iter_legal_follows, legal_follow
+from ..play import check_follow, legal_follow, legal_follows
 from ..rules import TRUMP
 from ..scoring import kitty_multiplier
 from ..view import Decision
@@ -124,7 +123,8 @@ def decide(t: Table) -> Decision:
 def forced(t: Table) -> bool:
     """Do the rules leave one legal follow?  (``candidates`` can come down to one play
     while others are legal: a void hand's cheapest and most-points discards agree.)"""
-    return len(list(islice(iter_legal_follows(t.hand, t.view.lead, t.ctx), 2))) == 1
+    found = legal_follows(t.hand, t.view.lead, t.ctx, limit=1)
+    return found is not None and len(found) == 1
 
 
 def explain(t: Table, play: list[Card]) -> Decision:
