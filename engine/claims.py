@@ -335,6 +335,27 @@ class Holds(Claim):
 
 
 @dataclass(frozen=True)
+class PairsCanStay(Claim):
+    """The seat holds the pair ``cards``, and its next play need not break any of its
+    pairs (play one card of two): a lead never must, and a follow still to be made must
+    not when some legal follow plays both cards or neither of every pair held."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        if len(self.cards) != 2 or self.cards[0] != self.cards[1]:
+            return False
+        if not Holds(self.cards).holds(at):
+            return False
+        if not at.following or any(p.seat == at.seat for p in at.view.trick):
+            return True
+        pairs = [c for c, n in Counter(at.view.hand).items() if n == 2]
+        legal = at.legal()
+        return legal is not None and any(
+            all(play.count(c) != 1 for c in pairs) for play in legal)
+
+
+@dataclass(frozen=True)
 class LegalPlay(Claim):
     """``cards`` is a legal play now."""
 

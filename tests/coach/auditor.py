@@ -605,6 +605,17 @@ def _c_holds(c, view, d, h):
     return bool(c.cards) and not Counter(toks(c.cards)) - _seen(view).hand
 
 
+def _c_pairs_can_stay(c, view, d, h):
+    seen = _seen(view)
+    pair = toks(c.cards)
+    if len(pair) != 2 or pair[0] != pair[1] or seen.hand[pair[0]] < 2:
+        return False
+    if not _following(view) or any(p.seat == view.seat for p in view.trick):
+        return True
+    pairs = [x for x, n in seen.hand.items() if n == 2]
+    return any(all(play[x] != 1 for x in pairs) for play in _legal_plays(view, seen))
+
+
 def _c_legal_play(c, view, d, h):
     return view.turn == view.seat and _legal(view, _seen(view), c.cards)
 
@@ -958,6 +969,7 @@ CHECKS: dict[str, Callable] = {
     "Void": _c_void, "HoldsCount": _c_holds_count, "CanRuff": _c_can_ruff,
     "LeadKind": _c_lead_kind, "Refused": _c_refused, "Blocked": _c_blocked,
     "TrumpKind": _c_trump_kind, "SuitOf": _c_suit_of, "Holds": _c_holds,
+    "PairsCanStay": _c_pairs_can_stay,
     "LegalPlay": _c_legal_play, "OnlyLegalPlay": _c_only_legal, "CardsLeft": _c_cards_left,
     "Team": _c_team, "TrickPoints": _c_trick_points, "GivesPoints": _c_gives_points,
     "FewestPoints": _c_fewest, "WinsNow": _c_wins_now, "NoWinningPlay": _c_no_winning,

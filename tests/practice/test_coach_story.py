@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine import TrumpContext, parse_cards, trick_winner
-from engine.claims import OnlyLegalPlay, PartnerWinning
+from engine.claims import OnlyLegalPlay, PairsCanStay, PartnerWinning
 from engine.view import Decision, Play, PlayerView, Reason, TrickRecord
 from tutor import coach
 from tutor.coach.said import CardsRef, Said, SeatRef
@@ -294,3 +294,20 @@ def test_the_ace_tip_needs_an_opponent_who_may_hold_the_suit() -> None:
     assert any("aces" in t.text() for t in coach.play_tips(leading))
     voids = replace(leading, tricks=(record(1, ["S5", "H3", "S4", "D3"], leading.ctx),))
     assert not any("aces" in t.text() for t in coach.play_tips(voids))
+
+
+@pytest.mark.parametrize("hand, lead, tip", [
+    ("S8 S8 S5 S5", "S9", False),  # every legal follow plays one card of a pair
+    ("S8 S8 S5 S5 S3", "S9", True),  # ♠3 keeps both pairs whole
+    ("S5 S5 S8 D3", "S9 S9", True),  # the pair is played whole, not broken
+    ("D8 D8 S5 S5", "", True),  # a lead never has to break a pair
+])
+def test_the_pair_tip_needs_a_play_that_keeps_a_pair(hand, lead, tip) -> None:
+    """"Do not break a pair just to win one more trick" is advice only when the next
+    play can keep a pair whole; it is not given when every legal follow breaks one."""
+    view = view_of(hand, lead)
+    tips = [t.text() for t in coach.play_tips(view)]
+    assert any("do not break a pair" in t for t in tips) == tip
+    at = coach.position(view)
+    assert PairsCanStay(tuple(parse_cards("S5 S5"))).holds(at) == tip
+    assert not PairsCanStay(tuple(parse_cards("S5 S8"))).holds(at)

@@ -25,6 +25,7 @@ from engine.claims import (
     KittyPoints,
     Leading,
     Level,
+    PairsCanStay,
     Position,
     SuitOf,
     Team,
@@ -286,10 +287,11 @@ def play_tips(view: PlayerView) -> list[Said]:
     if my_turn and view.trick:
         out.append(Said(N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; "
                            "when an opponent is, give low cards without points."), me))
+    # no advice when every legal follow breaks a pair
     pair = _pair(view)
     if pair is not None:
         out.append(Said.of(N_("Tip: pairs and tractors win tricks: do not break a pair just to "
-                              "win one more trick."), me, Holds(pair)))
+                              "win one more trick."), me, PairsCanStay(pair)))
     if my_turn and view.leading:
         out.append(Said.of(N_("Tip: throw only when nothing still out can beat any part of it: the "
                               "A and the big pairs of that suit are gone or in your hand."), me,
