@@ -22,12 +22,13 @@ from typing import Sequence
 from ..cards import Card
 from ..play import check_follow, lead_shape, legal_follow
 from ..view import Decision, PlayerView
-from . import bury, declare
+from . import bury, declare, follow
 from .memory import CardMemory
 from .playout import Held, Playout, group
 from .reasons import decision
 from .sampler import Sampler
 from .structure import by_suit, holding_shape
+from .table import Table
 
 SETTINGS = {"mc": (16, None), "mc:strong": (120, 1.5)}
 """kind -> (deals per decision, z of the confidence check or None)."""
@@ -54,7 +55,12 @@ class MonteCarloPlayer:
         assert view.ctx is not None and view.dealer is not None
         options = self._candidates(view)
         if len(options) == 1:
-            return decision(options[0], "must_follow")
+            # one candidate is not one legal play: a throw led gets the engine's cheapest
+            # follow only
+            table = Table(view, memory=False)
+            if view.lead is None or follow.forced(table):
+                return decision(options[0], "must_follow")
+            return follow.explain(table, options[0])
         memory = CardMemory.from_view(view)
         sampler = Sampler(memory, view.hand, priors=False, kitty=view.kitty)
         values: list[list[float]] = [[] for _ in options]

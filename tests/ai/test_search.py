@@ -123,6 +123,16 @@ def test_the_benchmark_opponent_plays_a_legal_follow(make_view, kind):
     assert len(decision.cards) == 1 and decision.cards[0] in parse_cards("H10 H3")
 
 
+@pytest.mark.parametrize("hand, forced", [("H3 H4 H6 D4 S5", True), ("H3 H4 H6 H7 D4", False)])
+def test_the_benchmark_opponent_calls_a_follow_forced_only_when_it_is(make_view, hand, forced):
+    """Onto a throw it tries only the engine's cheapest follow: that one candidate is
+    labelled ``must_follow`` only when the rules leave no other play."""
+    view = make_view(hand, seat=0, dealer=1, trick=[(1, "HA HK HQ")])
+    decision = MonteCarloPlayer("mc", seed=1).play(view)
+    assert Counter(decision.cards) <= Counter(parse_cards(hand)) and len(decision.cards) == 3
+    assert (decision.reason.code == "must_follow") == forced
+
+
 def test_a_follow_is_judged_by_what_the_later_opponent_holds_in_each_deal(make_view, record):
     """Seat 1, the only opponent after this seat, showed HA HA in a failed throw: the
     sampled deals all give it both aces, so HK is beaten in every one of them and the
