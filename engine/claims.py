@@ -889,11 +889,16 @@ def _decision(at: Position, trick: int, cards: Sequence[Card]) -> Position | Non
 
 def sure_lost(before: Position, cards: Sequence[Card]) -> bool:
     """After ``cards``, an opponent wins the trick whatever happens: an opponent is
-    winning it and no partner plays after."""
-    if not before.following or before.partner_later():
+    winning it, and no partner still to play can beat that in any consistent deal (a
+    big joker led as a single is lost to the partner too)."""
+    if not before.following:
         return False
-    index = trick_winner(before.plays + [list(cards)], before.ctx)
-    return index < len(before.plays) and before.view.trick[index].seat % 2 != before.seat % 2
+    plays = before.plays + [list(cards)]
+    index = trick_winner(plays, before.ctx)
+    if index == len(before.plays) or before.view.trick[index].seat % 2 == before.seat % 2:
+        return False
+    partners = [s for s in before.later if s % 2 == before.seat % 2]
+    return not partners or before.knowledge.beaten_by_any(plays, partners) is False
 
 
 def side_sure(before: Position, cards: Sequence[Card]) -> bool:

@@ -149,6 +149,15 @@ def test_follows_low_without_points_when_it_cannot_win(make_view):
     assert decision.reason.code == "follow_low"
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_gives_no_points_to_a_big_joker_the_partner_cannot_beat(make_view, level):
+    # second to play, the partner last: the big joker is lost to the partner too, so
+    # hoping the partner takes the trick is no reason to give S5 rather than the next
+    # trump up, S7 (spades are trumps)
+    view = make_view("S5 S7 D3 D4 C5 C6", seat=0, dealer=1, trick=[(3, "BJ")])
+    assert AIPlayer(level, seed=1).play(view).cards == tuple(parse_cards("S7"))
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_a_discard_is_not_called_forced_while_other_cards_are_legal(make_view, level):
     # void in hearts without trumps: the cheapest and the most-points discards are both

@@ -910,10 +910,14 @@ def _before(c, view: PlayerView, decisions, hand: int) -> PlayerView | None:
 
 
 def _sure_lost(before: PlayerView, seen: Seen, cards: Sequence[object]) -> bool:
-    if not _following(before) or any(s % 2 == before.seat % 2 for s in _later(before)):
+    if not _following(before):
         return False
-    index = trick_winner(seen.plays + [toks(cards)], seen.order)
-    return index < len(seen.plays) and before.trick[index].seat % 2 != before.seat % 2
+    plays = seen.plays + [toks(cards)]
+    index = trick_winner(plays, seen.order)
+    if index == len(seen.plays) or before.trick[index].seat % 2 == before.seat % 2:
+        return False
+    partners = [s for s in _later(before) if s % 2 == before.seat % 2]
+    return can_beat(seen, plays, partners) is None
 
 
 def _c_gave_points(c, view, d, h):

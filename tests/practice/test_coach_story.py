@@ -157,6 +157,17 @@ def test_review_flags_points_given_to_a_trick_already_lost() -> None:
     assert note.lesson_text().startswith(f"Lesson {int(note.lesson)}: ")
 
 
+@pytest.mark.parametrize("lead, flagged", [("BJ", True), ("HA", False)])
+def test_a_trick_no_later_partner_can_take_is_lost_for_sure(lead, flagged) -> None:
+    """Second to play after the opponent's big joker, with the partner still to play:
+    nothing the partner may hold beats it, so the trick is lost and ♥5 gave 5 points
+    for nothing.  After the trump ace the partner may hold a 10 or a joker: not sure."""
+    before = _decision([(3, lead)], "H5 H3 D3")
+    item, final = _finish(before, "H5")
+    notes = coach.review([item], final)
+    assert [n.alternative for n in notes] == ([tuple(parse_cards("H3"))] if flagged else [])
+
+
 def test_review_flags_a_trick_a_sure_play_would_have_won() -> None:
     before = _decision([(1, "S5"), (2, "S3"), (3, "S9")], "SK S2 D3")
     item, final = _finish(before, "S2")
