@@ -98,8 +98,9 @@ class Position:
     def later_opponents(self) -> list[int]:
         return [s for s in self.later if s % 2 != self.seat % 2]
 
-    def partner_later(self) -> bool:
-        return any(s % 2 == self.seat % 2 for s in self.later)
+    @cached_property
+    def later_partners(self) -> list[int]:
+        return [s for s in self.later if s % 2 == self.seat % 2]
 
     @cached_property
     def winner(self) -> int | None:
@@ -897,7 +898,7 @@ def sure_lost(before: Position, cards: Sequence[Card]) -> bool:
     index = trick_winner(plays, before.ctx)
     if index == len(before.plays) or before.view.trick[index].seat % 2 == before.seat % 2:
         return False
-    partners = [s for s in before.later if s % 2 == before.seat % 2]
+    partners = before.later_partners
     return not partners or before.knowledge.beaten_by_any(plays, partners) is False
 
 
