@@ -728,6 +728,20 @@ class KittyScored(Claim):
         return (points(view.kitty), mult) == (self.points, self.multiplier)
 
 
+@dataclass(frozen=True)
+class LastLeadMultiplier(Claim):
+    """The seat holds ``cards``, a lead of one effective suit, and as the lead of the
+    last trick they would count the kitty ``multiplier`` times for the attackers if
+    they win it (the rules' ``kitty_multiplier``)."""
+
+    cards: tuple[Card, ...]
+    multiplier: int
+
+    def holds(self, at: Position) -> bool:
+        return (Holds(self.cards).holds(at) and suit_of_cards(self.cards, at.ctx) is not None
+                and kitty_multiplier(list(self.cards), at.ctx) == self.multiplier)
+
+
 # ====================================================================== declaring, burying
 
 

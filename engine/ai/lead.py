@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..cards import Card, points
 from ..play import lead_shape
 from ..rules import TRUMP
+from ..scoring import kitty_multiplier
 from ..view import Decision
 from .reasons import decision
 from .structure import by_suit, holding_shape, windows
@@ -139,18 +140,20 @@ def _sure_throws(t: Table, options: list[LeadOption]) -> list[LeadOption]:
 
 
 def _last_trick(t: Table, sure: list[LeadOption]) -> Decision | None:
-    """Attackers near the end: the last trick multiplies the kitty by the size of its
-    lead, so cash the other sure leads first and keep the largest sure one for last."""
+    """Attackers near the end: the last trick's lead multiplies the kitty (by the rules'
+    ``kitty_multiplier``), so cash the other sure leads first and keep for last the sure
+    one that multiplies it most, when that beats what a single would.  The reason names
+    the combination kept."""
     if len(sure) < 2:
         return None
-    last = max(sure, key=lambda o: (len(o.cards), -o.risk))
+    last = max(sure, key=lambda o: (kitty_multiplier(o.cards, t.ctx), len(o.cards), -o.risk))
     if len(last.cards) == len(t.hand):
         return decision(last.cards, "lead_for_last_trick")
     others = [o for o in sure if not set(o.cards) & set(last.cards)]
-    if len(last.cards) < 2 or not others:
+    if kitty_multiplier(last.cards, t.ctx) <= kitty_multiplier(last.cards[:1], t.ctx) or not others:
         return None
     first = min(others, key=lambda o: (o.risk, len(o.cards)))
-    return decision(first.cards, "save_last_trick")
+    return decision(first.cards, "save_last_trick", about=last.cards)
 
 
 def _side_winner(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:

@@ -1,7 +1,8 @@
 """The reason codes of the AI players: the one table the coach renders in both languages.
 
 Every ``Decision`` an AI returns carries ``Reason(code, cards, seat)``.  ``cards`` are the
-cards the reason is about (usually the cards chosen), ``seat`` the other seat concerned
+cards the reason is about: the cards chosen, except for ``save_last_trick``, whose cards
+are the combination kept for the last trick; ``seat`` the other seat concerned
 (the partner being fed, the opponent being ruffed), when there is one.  Codes are stable:
 add new ones, never change what an existing one means.
 """
@@ -33,8 +34,8 @@ REASON_CODES: dict[str, str] = {
     "lead_partner_void": "leads a suit the partner is void in, so the partner can ruff",
     "lead_short_suit": "leads a low card of a short suit, to be void in it soon and ruff it",
     "lead_low": "leads a low card without points, giving little away",
-    "save_last_trick": "near the end, cashes another sure lead and keeps its largest sure combination for the last trick (kitty multiplier)",
-    "lead_for_last_trick": "near the end, leads its whole sure hand at once: the last trick multiplies the kitty by the cards led",
+    "save_last_trick": "near the end, cashes another sure lead and keeps for the last trick the sure combination that multiplies the kitty most (the reason's cards)",
+    "lead_for_last_trick": "near the end, leads its whole sure hand at once: the last trick's lead sets the kitty's multiplier",
     # following
     "partner_winning_give_points": "the partner is winning the trick and is likely to keep it: adds points",
     "partner_winning_follow_low": "the partner is winning the trick: follows with the cheapest cards, no over-ruffing",
@@ -61,7 +62,9 @@ def check_code(code: str) -> str:
     return code
 
 
-def decision(cards: Iterable[Card], code: str, seat: int | None = None) -> Decision:
-    """A ``Decision`` for ``cards`` whose reason is about those same cards."""
+def decision(cards: Iterable[Card], code: str, seat: int | None = None,
+             about: Iterable[Card] | None = None) -> Decision:
+    """A ``Decision`` for ``cards`` whose reason is about those same cards, or about
+    ``about`` when given."""
     chosen = tuple(cards)
-    return Decision(chosen, Reason(check_code(code), chosen, seat))
+    return Decision(chosen, Reason(check_code(code), chosen if about is None else tuple(about), seat))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.ai import AIPlayer, GreedyPlayer
 from engine.ai.structure import build_to_shape, windows
 from engine.cards import Card, parse_cards, points
-from engine.rules import TrumpContext
+from engine.rules import Rules, TrumpContext
 from engine.view import Declaration
 
 
@@ -215,13 +217,29 @@ def test_attackers_lead_a_sure_hand_at_once_for_the_largest_kitty_multiplier(mak
     assert decision.reason.code == "lead_for_last_trick"
 
 
-def test_attackers_keep_their_largest_sure_lead_for_the_last_trick(make_view, record):
-    # both opponents showed they hold no trumps
-    tricks = [record(0, (0, "S3"), (1, "H3"), (2, "S4"), (3, "D3"))]
-    view = make_view("BJ BJ HA", seat=0, dealer=1, tricks=tricks, cards_left=(3, 3, 3, 3))
+@pytest.mark.parametrize("hand, kept", [("BJ BJ HA", "BJ BJ"), ("BJ LJ HA", "BJ LJ")])
+def test_attackers_keep_their_largest_sure_lead_for_the_last_trick(make_view, record, hand, kept):
+    """The other three showed they hold no trumps: cash ♥A and keep the jokers, whose
+    lead counts the kitty four times (twice the cards led); the reason names what is
+    kept."""
+    tricks = [record(0, (0, "S3"), (1, "H3"), (2, "D4"), (3, "D3"))]
+    view = make_view(hand, seat=0, dealer=1, tricks=tricks, cards_left=(3, 3, 3, 3))
     decision = AIPlayer().play(view)
     assert decision.cards == tuple(parse_cards("HA"))
     assert decision.reason.code == "save_last_trick"
+    assert sorted(decision.reason.cards) == sorted(parse_cards(kept))
+
+
+@pytest.mark.parametrize("hand, saves", [("BJ BJ HA", True), ("BJ LJ HA", False)])
+def test_the_last_trick_plan_follows_the_rules_kitty_multiplier(make_view, record, hand, saves):
+    """Under ``by_pairs`` a throw of singles counts the kitty only twice, like one card:
+    keeping the big and the small joker for the last trick gains nothing there, keeping
+    a pair of big jokers does."""
+    rules = Rules(kitty_multiplier="by_pairs")
+    tricks = [record(0, (0, "S3"), (1, "H3"), (2, "D4"), (3, "D3"))]
+    view = make_view(hand, seat=0, dealer=1, tricks=tricks, cards_left=(3, 3, 3, 3))
+    view = replace(view, rules=rules, ctx=TrumpContext("2", "S", rules))
+    assert (AIPlayer().play(view).reason.code == "save_last_trick") == saves
 
 
 @pytest.mark.parametrize("hand, code", [("D3 C4 C5 S3", "lead_short_suit"), ("D3 C4 C5", "lead_low")])

@@ -797,6 +797,13 @@ def _multiplier(view: PlayerView, lead: list[str], order: Order) -> int:
     return min(64, 2 ** len(largest.strengths))
 
 
+def _c_last_lead_multiplier(c, view, d, h):
+    order = _seen(view).order
+    lead = toks(c.cards)
+    return (_c_holds(c, view, d, h) and len({order.suit(t) for t in lead}) == 1
+            and _multiplier(view, lead, order) == c.multiplier)
+
+
 def _c_kitty_scored(c, view, d, h):
     return _kitty_scored(view, c.points, c.multiplier)
 
@@ -973,7 +980,7 @@ CHECKS: dict[str, Callable] = {
     "Void": _c_void, "HoldsCount": _c_holds_count, "CanRuff": _c_can_ruff,
     "LeadKind": _c_lead_kind, "Refused": _c_refused, "Blocked": _c_blocked,
     "TrumpKind": _c_trump_kind, "SuitOf": _c_suit_of, "Holds": _c_holds,
-    "PairsCanStay": _c_pairs_can_stay,
+    "PairsCanStay": _c_pairs_can_stay, "LastLeadMultiplier": _c_last_lead_multiplier,
     "LegalPlay": _c_legal_play, "OnlyLegalPlay": _c_only_legal, "CardsLeft": _c_cards_left,
     "Team": _c_team, "TrickPoints": _c_trick_points, "GivesPoints": _c_gives_points,
     "FewestPoints": _c_fewest, "WinsNow": _c_wins_now, "NoWinningPlay": _c_no_winning,

@@ -13,11 +13,16 @@ from dataclasses import replace
 
 import pytest
 
-from engine.claims import CannotBeBeaten, GivesPoints, MustFollow, TrickPoints
+from engine.cards import parse_cards
+from engine.claims import (CannotBeBeaten, GivesPoints, LastLeadMultiplier, MustFollow, Position,
+                           TrickPoints)
 from engine.knowledge import Knowledge
+from engine.rules import Rules, TrumpContext
+from engine.scoring import kitty_multiplier
 from tutor.coach.said import Said
 from tutor.coach.transcript import moments
 
+from ..practice.test_coach_hint import view_of
 from ..volume import count
 from .audit import plan_of, run
 from .auditor import Auditor, verify
@@ -179,3 +184,21 @@ def test_the_auditor_knows_the_cards_shown_declaring() -> None:
     seen = Seen(replace(view, declarations=shown))
     assert seen.known[1]["D2"] == 1 and not seen.known[2]
     assert not Seen(view).known[1]
+
+
+@pytest.mark.parametrize("scheme", ["twice_cards", "by_pairs", "power"])
+@pytest.mark.parametrize("kept", ["BJ BJ", "BJ LJ", "H4 H4 H5 H5", "BJ BJ H4 H4 H5 H5"])
+def test_the_auditor_and_the_engine_agree_on_a_last_leads_multiplier(scheme, kept) -> None:
+    """"Keep these for the last trick: the kitty counts n times" under each kitty rule
+    (hearts trumps at level 10: ♥4♥4♥5♥5 is a tractor); a wrong count, a lead of two
+    suits or cards not held are false for both."""
+    rules = Rules(kitty_multiplier=scheme)
+    view = view_of("BJ BJ LJ H4 H4 H5 H5 SA", "")
+    view = replace(view, rules=rules, ctx=TrumpContext("10", "H", rules))
+    cards = tuple(parse_cards(kept))
+    n = kitty_multiplier(cards, view.ctx)
+    for claim, true in [(LastLeadMultiplier(cards, n), True),
+                        (LastLeadMultiplier(cards, n + 2), False),
+                        (LastLeadMultiplier(cards + tuple(parse_cards("SA")), n), False),
+                        (LastLeadMultiplier(tuple(parse_cards("C3 C3")), 4), False)]:
+        assert claim.holds(Position(view)) is true and verify(claim, view, {}, 0) is true, claim

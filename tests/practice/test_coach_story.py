@@ -279,22 +279,28 @@ def test_a_short_suit_lead_promises_a_ruff_only_while_a_trump_is_held(hand, says
     assert ("ruff" in text) == says_ruff
 
 
-@pytest.mark.parametrize("hand, trumps_shown_out, says", [
-    ("BJ BJ SA", True, "cash a winner now"),
-    ("BJ BJ SA", False, "lead this now"),
-    ("BJ LJ SA", True, None),
+@pytest.mark.parametrize("hand, kept, trumps_shown_out, says", [
+    ("BJ BJ SA", "BJ BJ", True, "cash a winner now and keep big joker big joker to lead the last trick: if it wins there, the kitty's points count 4 times."),
+    ("BJ BJ SA", "BJ BJ", False, "lead this now and keep big joker big joker to lead the last trick"),
+    ("BJ LJ SA", "BJ LJ", True, "cash a winner now and keep big joker little joker to lead the last trick"),
+    ("BJ LJ SA", "", True, None),
 ])
-def test_saving_the_last_trick_is_said_only_with_a_pair_kept(hand, trumps_shown_out, says) -> None:
-    """An attacker near the end leads ♠A and keeps a combination for the last trick.
-    "Cash a winner" needs ♠A sure (both opponents showed no trumps); otherwise it is only
-    "lead this now"; and with no pair left to keep, neither is said."""
+def test_saving_the_last_trick_names_the_combination_kept(hand, kept, trumps_shown_out, says) -> None:
+    """An attacker near the end leads ♠A and keeps a combination for the last trick: the
+    plan names it and what it would multiply the kitty by.  "Cash a winner" needs ♠A
+    sure (both opponents showed no trumps); otherwise it is only "lead this now"; a
+    decision that names nothing kept gets no plan."""
     view = view_of(hand, "")
     if trumps_shown_out:  # a trump lead the learner's opponents (seats 0 and 2) did not follow
         view = replace(view, tricks=(record(1, ["H5", "S3", "D4", "C3"], view.ctx),))
-    ladder = coach.HintLadder(view, advisor_playing("SA", "save_last_trick"))
-    text = ladder.step(coach.SUGGESTION).text
+
+    def advise(view):
+        return Decision(tuple(parse_cards("SA")), Reason("save_last_trick", tuple(parse_cards(kept))))
+
+    text = coach.HintLadder(view, advise).step(coach.SUGGESTION).text
     for phrase in ("cash a winner now", "lead this now"):
-        assert (phrase in text) == (phrase == says), text
+        assert (phrase in text) == (says is not None and says.startswith(phrase)), text
+    assert says is None or says in text, text
     assert ("No opponent can beat it" in text) == trumps_shown_out
 
 

@@ -31,6 +31,7 @@ from engine.claims import (
     Holds,
     HoldsCount,
     KeepsWinner,
+    LastLeadMultiplier,
     Leading,
     MayHold,
     NoWinningPlay,
@@ -48,8 +49,8 @@ from engine.claims import (
     WinsNow,
     clear_margin,
 )
-from engine.combos import pair_faces
 from engine.rules import TRUMP
+from engine.scoring import kitty_multiplier
 from engine.view import Decision, Estimate
 
 from ..i18n import N_, ngettext
@@ -296,24 +297,32 @@ def _last(at: Position, d: Decision) -> list[Said | None]:
     cards = tuple(d.cards)
     out: list[Said | None] = []
     if len(cards) == len(at.view.hand):
-        out.append(Said.of(N_("This is your whole hand: the last trick multiplies the kitty by "
-                              "the cards led."), at.seat, Leading(), CardsLeft(len(cards)),
-                           Team(False)))
-    else:
-        # the plan needs a pair still in hand after this lead; "cash a winner" needs the
+        n = kitty_multiplier(cards, at.ctx)
+        out.append(Said.of(N_("This is your whole hand, led at once: if it wins the last trick, "
+                              "the kitty's points count {n} times for your side."),
+                           at.seat, Leading(), CardsLeft(len(cards)), Team(False),
+                           LastLeadMultiplier(cards, n), n=n))
+    elif (kept := _kept_for_last(d)):
+        # the plan names the combination the player keeps; "cash a winner" needs the
         # lead to be sure, else the sentence only says to lead it now
-        kept = pair_faces((Counter(at.view.hand) - Counter(cards)).elements())
-        if kept:
-            holds = Holds(cards + (kept[0], kept[0]))
-            out.append(Said.of(N_("Near the end, cash a winner now and keep your largest "
-                                  "combination for the last trick, which multiplies the kitty."),
-                               at.seat, Leading(), Team(False), holds, CannotBeBeaten(cards, SURE)))
-            out.append(Said.of(N_("Near the end, lead this now and keep your largest combination "
-                                  "for the last trick, which multiplies the kitty."),
-                               at.seat, Leading(), Team(False), holds,
-                               CannotBeBeaten(cards, POSSIBLE)))
+        n = kitty_multiplier(kept, at.ctx)
+        plan = (Leading(), Team(False), Holds(cards + kept), LastLeadMultiplier(kept, n))
+        values = {"kept": cards_ref(kept, at), "n": n}
+        out.append(Said.of(N_("Near the end, cash a winner now and keep {kept} to lead the last "
+                              "trick: if it wins there, the kitty's points count {n} times."),
+                           at.seat, *plan, CannotBeBeaten(cards, SURE), **values))
+        out.append(Said.of(N_("Near the end, lead this now and keep {kept} to lead the last "
+                              "trick: if it wins there, the kitty's points count {n} times."),
+                           at.seat, *plan, CannotBeBeaten(cards, POSSIBLE), **values))
     out.append(certainty(at, cards, d.estimate))
     return out
+
+
+def _kept_for_last(d: Decision) -> tuple[Card, ...]:
+    """The combination a ``save_last_trick`` decision keeps for the last trick: its
+    reason's cards when they are not the play itself."""
+    kept = tuple(d.reason.cards) if d.reason is not None else ()
+    return kept if Counter(kept) != Counter(d.cards) else ()
 
 
 def _feed(at: Position, d: Decision) -> list[Said | None]:
