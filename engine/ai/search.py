@@ -11,10 +11,11 @@ measured by handing every search the true deal in place of the sampled ones (a
 measurement only; 1,000 paired hands, deal seed 1, without the wall-clock cap): against
 ``ai`` 77.7 % won (+0.72 levels a hand) where the sampled deals won 65.9 % (+0.41);
 against ``greedy`` 97.1 % either way (+1.73 levels against +1.56).  The hands still
-lost to ``greedy`` are not lost to what the seat cannot see.  Tried and not kept: a prior that a
-seat which followed low onto a trick an opponent kept holds few cheaper cards without
-points in that suit (weight 0.4): 67.3 % against 65.9 % on seed 1, 65.1 % against
-65.6 % on seed 2 (against ``ai``): within the noise.
+lost to ``greedy`` are not lost to what the seat cannot see.  Tried and not kept: a
+prior that a seat which followed low onto a trick an opponent kept holds few cheaper
+cards without points in that suit (weight 0.4): against ``ai``, 67.3 % against 65.9 %
+on seed 1, and 65.1 % on seed 2 against 65.6 % for the benchmark with the cap: within
+the noise.
 
 Leads: the default player chooses with its risks read from ``LEAD_THREAT`` sampled
 deals (``threat_games``), and the candidates (its choice first) are then played out to
