@@ -24,7 +24,7 @@ from typing import Sequence
 from .actions import KITTY_SIZE
 from .cards import Card, points
 from .game import view_declarations
-from .knowledge import Knowledge
+from . import knowledge as known  # the module: engine.knowledge imports engine.ai, which imports this
 from .play import (
     DISCARD,
     RUFF,
@@ -70,8 +70,8 @@ class Position:
         self._why: dict[tuple, FollowVerdict] = {}
 
     @cached_property
-    def knowledge(self) -> Knowledge:
-        return Knowledge(self.view)
+    def knowledge(self) -> known.Knowledge:
+        return known.Knowledge(self.view)
 
     @property
     def following(self) -> bool:

@@ -1,0 +1,36 @@
+"""Every engine module imports on its own, whatever was imported before it, and none
+of them loads pygame: the engine is a pure library that other programs import piece by
+piece (an import cycle shows only when the wrong module comes first)."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import engine
+
+SCRIPT = """
+import importlib, sys
+failed = []
+for name in sys.argv[1:]:
+    for loaded in [m for m in sys.modules if m == "engine" or m.startswith("engine.")]:
+        del sys.modules[loaded]
+    try:
+        importlib.import_module(name)
+    except Exception as error:
+        failed.append(f"{name}: {error!r}")
+    if "pygame" in sys.modules:
+        failed.append(f"{name} loads pygame")
+print("\\n".join(failed))
+"""
+
+
+def test_every_engine_module_imports_first_and_without_pygame() -> None:
+    names = sorted(m.name for m in pkgutil.walk_packages(engine.__path__, "engine."))
+    assert "engine.knowledge" in names and "engine.ai.search" in names
+    root = Path(engine.__file__).parent.parent
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *names], capture_output=True, text=True,
+                          cwd=root, check=True)
+    assert done.stdout.strip() == ""
