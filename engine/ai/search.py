@@ -14,8 +14,10 @@ against ``greedy`` 97.1 % either way (+1.73 levels against +1.56).  The hands st
 lost to ``greedy`` are not lost to what the seat cannot see.  Tried and not kept: a
 prior that a seat which followed low onto a trick an opponent kept holds few cheaper
 cards without points in that suit (weight 0.4): against ``ai``, 67.3 % against 65.9 %
-on seed 1, and 65.1 % on seed 2 against 65.6 % for the benchmark with the cap: within
-the noise.
+on seed 1, and 65.1 % on seed 2 against 65.8 % (both seeds without the cap): within
+the noise.  Nor a prior that a seat which, out of the suit led, let an opponent keep a
+trick with points rather than ruff it holds fewer trumps (weight 0.4 a time, counted
+twice at most): 65.2 % against 65.9 % on seed 1.
 
 Leads: the default player chooses with its risks read from ``LEAD_THREAT`` sampled
 deals (``threat_games``), and the candidates (its choice first) are then played out to
