@@ -24,7 +24,8 @@ from typing import Sequence
 from .actions import KITTY_SIZE
 from .cards import Card, points
 from .game import view_declarations
-from . import knowledge as known  # the module: engine.knowledge imports engine.ai, which imports this
+# the module, not its class: engine.knowledge imports engine.ai, which imports this module
+from . import knowledge as known
 from .play import (
     DISCARD,
     RUFF,

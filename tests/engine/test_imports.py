@@ -1,5 +1,5 @@
-"""Every engine module imports on its own, whatever was imported before it, and none
-of them loads pygame: the engine is a pure library that other programs import piece by
+"""Every engine module imports as the first engine module of a process, and none of
+them loads pygame: the engine is a pure library that other programs import piece by
 piece (an import cycle shows only when the wrong module comes first)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ SCRIPT = """
 import importlib, sys
 failed = []
 for name in sys.argv[1:]:
-    for loaded in [m for m in sys.modules if m == "engine" or m.startswith("engine.")]:
+    for loaded in [m for m in sys.modules if m.split(".")[0] in ("engine", "pygame")]:
         del sys.modules[loaded]
     try:
         importlib.import_module(name)
