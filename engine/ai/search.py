@@ -2,50 +2,22 @@
 
 The same question decides much of it: does an opponent hold what beats this card or
 pair?  The default player estimates it from card counts (``Table.beat_risk``); the
-search answers it on consistent deals drawn from the ``Sampler``, where it is a plain
-fact of each deal.  The deals are drawn with the sampler's priors (the dealer buried
-few trumps, points and aces; the declarer's trumps are long): over 1,000 paired hands
-of distinct deals against ``ai`` that won 58.5 % and 58.9 % (deal seeds 1 and 2)
-where uniform draws won 57.3 % and 57.8 %.  What better inference could still gain,
-measured by handing every search the true deal in place of the sampled ones (a
-measurement only; 1,000 paired hands, deal seed 1, without the wall-clock cap): against
-``ai`` 77.7 % won (+0.72 levels a hand) where the sampled deals won 65.9 % (+0.41);
-against ``greedy`` 97.1 % either way (+1.73 levels against +1.56).  The hands still
-lost to ``greedy`` are not lost to what the seat cannot see.  Tried and not kept: a
-prior that a seat which followed low onto a trick an opponent kept holds few cheaper
-cards without points in that suit (weight 0.4): against ``ai``, 67.3 % against 65.9 %
-on seed 1, and 65.1 % on seed 2 against 65.8 % (both seeds without the cap): within
-the noise.  Nor a prior that a seat which, out of the suit led, let an opponent keep a
-trick with points rather than ruff it holds fewer trumps (weight 0.4 a time, counted
-twice at most): 65.2 % against 65.9 % on seed 1.
+search answers it on consistent deals drawn from the ``Sampler`` (with its priors),
+where it is a plain fact of each deal.
 
 Leads: the default player chooses with its risks read from ``LEAD_THREAT`` sampled
 deals (``threat_games``), and the candidates (its choice first) are then played out to
 the end of the hand in each of further deals with the fast policy of ``playout`` (the
 same deals for every candidate, so their differences are measured, not their luck).
 A playout is scored for the seat's side by the attackers' points (tricks, throw
-penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the side wins the hand
-(the attackers reach 80 or not), since a hand is won or lost at that line.  The
-default's choice is kept unless another is better by ``KEEP_DEFAULT`` points and
+penalties, the kitty and its multiplier) plus ``WIN_BONUS`` when the side wins the
+hand and ``LEVEL_BONUS`` for each level it gains (less for each the other side gains).
+The default's choice is kept unless another is better by ``KEEP_DEFAULT`` points and
 ``SWITCH_Z`` standard errors over the same deals: playouts in which every seat sees
 every card flatter plays that keep options open, so a switch needs clear evidence.
-More deals make that evidence: a budget of 15,000 simulated cards a lead won 60.7 % and
-58.9 % of 1,000 paired hands against ``ai`` (deal seeds 1 and 2; more levels and a
-larger points edge on both) where 6,000 won 58.5 % and 58.9 %; 30,000 (seed 1: 60.2 %)
-runs into the wall-clock cap.
 
 Burials are played out the same way, from the dealer's first lead, but the best mean is
-buried with no margin to overcome: over 1,000 paired hands against ``ai`` that won
-63.5 % and 60.8 % (deal seeds 1 and 2) where keeping the default player's burial unless
-another was clearly better won 60.7 % and 58.9 %.  Tried on seed 1 and not kept: three
-times the budget (63.4 % with the margin, 64.2 % without: within the noise, at some
-240 ms a burial), a larger bonus for a void in the default's order (62.5 %), more
-candidates that shorten one side suit (61.6 %).  Measured first by playing the default
-player's choice and the search's from the same position, both finished by ``ai``,
-wherever they differed (1,000 hands, seed 1): where the search buried other cards (154
-times) its side made 12.2 points more (± 2.1) and won 30 more hands; where it led
-otherwise (3,239 times) 1.9 points more (± 0.3) and 85 more hands; where it followed
-otherwise (456 times) 0.7 (± 0.7) and 8 more hands.
+buried with no margin to overcome.
 
 Follows (a single or a pair led) are judged first on the trick: each candidate gets
 the default follower's value (``follow.value``: the trick's points won or given, the
@@ -56,77 +28,14 @@ the coach its estimate (``Estimate``): how often the play wins the trick, and by
 much it leads the best other follow.  Then the chosen follow and the next
 ``FOLLOW_RIVALS`` best are played out to the end of the hand on further deals, like
 leads, and another is played only when clearly better by the same bar
-(``clearly_better``).  Letting playouts alone choose follows lost hands (measured
-early on); as a check on the trick's judgement, with ``FOLLOW_PLAYOUT_WORK`` 3,000
-cards, it won 66.4 % and 65.6 % of 1,000 paired hands against ``ai`` (deal seeds 1
-and 2, run like the experiments below) where the trick's judgement alone won 63.7 % and
-61.8 %: +2.7 and +3.8 points of hands won (standard errors 1.4 and 1.35), the points
-edge +2.3 and +2.8 (0.8 each).
-
-Measured with ``bench/ai_bench.py`` over 1,000 paired hands of distinct deals against
-``ai`` (without the priors): 57.3 % won (+0.25 levels a hand) with deal seed 1, 57.8 %
-(+0.24) with seed 2.  The steps that built it (judging follows on the deals, the
-leads' risks from the deals, the best follow mean without a margin) were chosen on an
-earlier plan of the benchmark that replayed about 60 deals per 1,000 hands.  Two later
-choices made there lost hands on distinct deals and were undone: leaving the
-attackers' leads to the default player (54.8 % where playing them out won 56.0 %) and
-a guess of 0.15 that a later partner takes a trick an opponent is winning (0.3 won
-55.6 %).  Tried on distinct deals (seed 1, against 57.3 %) and not kept, each within
-the noise or worse: playing out follows once a hand holds 6 cards or fewer (57.8 %),
-playing out tractor and throw follows (57.7 %), a lower bar to switch from the
-default's lead (``SWITCH_Z`` 1.0, ``KEEP_DEFAULT`` 0.5: 56.2 %); with the priors,
-``WIN_BONUS`` 60 won 58.9 % and 56.8 % (seeds 1 and 2) against 58.5 % and 58.9 %.
-Also tried on seed 1 and not kept: playouts in which every seat judges threats only
-from the cards it cannot see and the voids shown (58.2 % against 58.5 %), a follow's
-chance that the later partner takes the trick read from each deal instead of the
-guess of 0.3 (56.4 % against 58.5 %); and with the budget of 15,000 (60.7 %): follows
-judged on four times the deals (60.1 %), a lead's challenger chosen on half the budget
-and tested against the default's choice on fresh deals (60.3 %), ``SWITCH_Z`` 2.0
-(58.2 %).  With the best-mean burial, on a slower machine (63.7 % there): burial
-candidates dropped once 2 standard errors behind (62.7 %), two more candidates that
-bury points or keep them against the default's judgement of the last trick (63.2 %),
-``SWITCH_Z`` 1.0 with ``KEEP_DEFAULT`` 0.5 (63.1 %), declaring for the deal only at the
-plain threshold (63.0 %: the dealer's share fell from 60 % to 50 %, the levels per hand
-from +0.35 to +0.22), and playouts in which a dealer holding two trumps more than
-either opponent draws trumps first (60.4 %: the playouts' policy matters).  Run two
-games at a time on two cores, meant to be without the wall-clock cap but (as found
-later) under each player's own cap of 0.18 s, so that the load could move a result a
-little (62.6 % on seed 1): never ruffing a trick without points, not even with a cheap trump
-(``CHEAP_RUFF`` 0: 62.1 %), attackers planning the last trick from 10 cards left
-instead of 6 (61.0 %), up to 10 lead candidates instead of 7 (62.9 %; seven cut
-some side singles from 52 of 191 leads), and playouts without the low lead to a
-partner's sure winner (62.1 %).  Playouts in which a follower of a single never takes
-the trick with a card of the suit that no later opponent beats won only 53.4 %: the
-playouts' following is where the search's judgement comes from.  Later, the same way
-(against 62.6 %): tractor and throw followers in the playouts taking the trick
-only with a play no later opponent beats (62.6 %: hardly a hand changes), a second
-seat feeding points when its partner, last to play, tops the winning card and the
-third seat's best (61.9 %), twice the lead budget (30,000 cards: 61.4 %: more deals
-do not help, the playouts' judgement is the limit), ``follow.COST_WEIGHT`` at 0,
-0.08 and 0.25 for the searched follows (59.8 %, 63.3 % and 59.9 %: 0.15 is near its
-best), and the attackers' leads left to the default player (58.7 %; against
-``greedy`` 95.7 % where searching them won 96.4 %).  Kept since: playouts leading
-low from the longest side suit instead of the shortest (run the same way, +1.1 points
-of hands won on seed 1 and +1.1 on seed 2, each with a standard error of 1.4; a later
-run of seed 1 gave 63.7 % against 62.1 %; with the cap, 63.7 % where the table before
-it had 62.9 %).  Tried with it and not kept (seed 1, the same way, against 63.7 %):
-a switch confirmed on fresh deals (half the budget again, for the default's choice and
-the challenger only) before it is made (61.9 %: -1.8, s.e. 1.1), a bar to switch that
-grows by 0.25 standard errors for each challenger still alive beyond the first (62.2 %:
--1.5, s.e. 1.1), a looser bar of ``SWITCH_Z`` 1.25 (63.7 %: the same share of hands,
-the points edge 0.5 larger, s.e. 0.5), ``WIN_BONUS`` 15 (63.3 %),
-``follow.COST_WEIGHT`` 0.08 (60.6 %: -3.1, s.e. 1.4), and playouts that lead a low
-card of a suit the partner can ruff while both opponents must follow (60.6 %: -3.1,
-s.e. 1.3).  The switches the stricter bars undo were worth making.  Against
-``greedy`` (1,000 paired hands, deal seed 1, without the cap, against 97.0 %, before
-``claims.sure_lost`` asked about later partners), each
-within the noise or worse: follows played out with twice the work and one more rival
-(96.0 %), a follow's switch bar of 1.0 or 2.0 standard errors (96.1 % and 96.9 %),
-``LEVEL_BONUS`` 5 (96.0 %: -1.0, s.e. 0.5) and ``WIN_BONUS`` 50 (96.4 %: -0.6, s.e. 0.5).
+(``clearly_better``).  Tractor and throw follows are left to the default player.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
 candidates that fall clearly behind on the way.
+
+What each of these choices measured in ``bench/ai_bench.py``, and what was tried
+instead and not kept: ``bench/NOTES.md``.
 """
 
 from __future__ import annotations
