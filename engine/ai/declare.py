@@ -2,16 +2,8 @@
 (its length, its high cards and pairs), never merely because a level card turned up.
 
 In the first hand of a match the declarer's side becomes the dealers, and the dealers
-win most hands (about 65 % of those ``ai:hard`` deals against ``ai`` in
-``bench/ai_bench.py``), so a player that weighs the deal (``eager``: ``ai:hard``)
-declares a weaker suit there, at ``SHARE_DEAL``.  Measured on two sets of 1,000 paired
-hands of distinct deals against ``ai`` (deal seeds 1 and 2): levels gained per hand
-+0.18 -> +0.25 and +0.16 -> +0.24, hands won 58.5 -> 57.3 % and 58.4 -> 57.8 % (each
-within about 2.4 points either way).  The benchmark's hands are all first hands, so
-it weighs this choice more than a match does.  Tried and not kept: a higher threshold
-(0.36) for the first hand's last chance, once the whole hand is dealt and nobody has
-declared, where passing means a redeal: not one of 1,000 hands against ``greedy`` or
-``ai`` (deal seed 1) ended otherwise.
+win most hands, so a player that weighs the deal (``eager``: ``ai:hard``) declares a
+weaker suit there, at ``SHARE_DEAL`` (measured: ``bench/NOTES.md``).
 """
 
 from __future__ import annotations
