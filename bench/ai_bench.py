@@ -15,6 +15,9 @@ landed from 80 towards X's side, per hand, with a 95 % interval: a finer measure
 hands won), how often X's team as attackers won the last trick (the kitty), and the
 p50/p99 time of X's and Y's decisions (plays and burials).  Timings
 depend on the machine's load: run on a quiet machine for numbers to compare.
+``--uncapped`` turns off the search's wall-clock cap, so that its budget in simulated
+cards alone decides and the load cannot move a result (the numbers of
+``bench/NOTES.md`` that say "without the cap"; decision times then run longer).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from statistics import fmean, stdev
 
+from engine.ai import AIPlayer
 from engine.players import make_player
 from engine.rules import Rules
 from engine.scoring import TAKE_OVER
@@ -83,13 +87,16 @@ def split_match(match: str) -> tuple[str, str]:
     raise ValueError(f"cannot read {match!r} as KIND:KIND")
 
 
-def run_chunk(args: tuple[str, str, int, int]) -> Chunk:
+def run_chunk(args: tuple[str, str, int, int, bool]) -> Chunk:
     """Play ``count`` paired hands from ``seed``: X's results and both sides' times."""
-    x, y, count, seed = args
+    x, y, count, seed, uncapped = args
     chunk = Chunk()
 
     def make(kind: str, player_seed: int):
-        return Timed(make_player(kind, player_seed), chunk.x_times if kind == x else chunk.y_times)
+        player = make_player(kind, player_seed)
+        if uncapped and isinstance(player, AIPlayer):
+            player.seconds = None
+        return Timed(player, chunk.x_times if kind == x else chunk.y_times)
 
     wins: list[int] = []
     for summary, kinds in paired_hands(count, seed, {"A": x, "B": y}, Rules(), make=make):
@@ -159,6 +166,8 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=20, help="hands per work unit; even")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--match", nargs="*", default=list(DEFAULT_MATCHES))
+    parser.add_argument("--uncapped", action="store_true",
+                        help="no wall-clock cap on the search: reproducible, slower decisions")
     args = parser.parse_args()
     print("| X vs Y | hands | X wins | 95 % interval | X levels/hand | X points edge | X last tricks as attackers "
           "| X p50 / p99 | Y p50 / p99 | run time |")
@@ -168,7 +177,7 @@ def main() -> None:
             x, y = split_match(match)
             started = time.perf_counter()
             plan = chunk_plan(args.hands, args.chunk, args.seed)
-            chunks = list(pool.map(run_chunk, [(x, y, n, s) for n, s in plan]))
+            chunks = list(pool.map(run_chunk, [(x, y, n, s, args.uncapped) for n, s in plan]))
             print(row(x, y, chunks, time.perf_counter() - started), flush=True)
 
 
