@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.ai.memory import CardMemory, has_run
-from engine.ai.sampler import Sampler
+from engine.ai.sampler import KITTY_PRIOR, Sampler
 from engine.cards import Card, parse_cards
 from engine.combos import pair_faces
 from engine.game import TRICKS, Game
@@ -118,3 +118,29 @@ def test_declared_level_cards_are_known_unless_the_dealer_may_have_buried_them(m
     assert memory.known[3] == Counter({Card("H2"): 1})
     assert not memory.known[1]
     assert memory.shown_by_dealer == Counter({Card("D2"): 2})
+
+
+def test_the_sampled_kitty_holds_point_cards_about_as_rarely_as_its_prior_says():
+    """Dealers bury few points: from an attacker's seat, a side suit's point card lands in
+    the sampled kitty at about ``KITTY_PRIOR["points"]`` times the rate of a plain one."""
+    game = game_at(7, 0, ("ai", "ai"))
+    view = game.view((game.dealer + 1) % 4)
+    memory = CardMemory.from_view(view)
+    ctx = memory.ctx
+    top = max(ctx.position(c) for c in memory.unseen if not ctx.is_trump(c))
+
+    def kind(card: Card) -> str | None:
+        if ctx.is_trump(card) or ctx.position(card) == top:
+            return None
+        return "points" if card.points else "plain"
+
+    unseen = Counter(kind(c) for c in memory.unseen.elements())
+    buried: Counter = Counter()
+    sampler, rng, draws = Sampler(memory, view.hand), random.Random(1), 1000
+    for _ in range(draws):
+        deal = sampler.draw(rng)
+        assert deal is not None
+        buried.update(kind(c) for c in deal[1])
+    rate = {k: buried[k] / (unseen[k] * draws) for k in ("points", "plain")}
+    ratio = rate["points"] / rate["plain"]
+    assert KITTY_PRIOR["points"] / 2 < ratio < KITTY_PRIOR["points"] * 2
