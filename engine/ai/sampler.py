@@ -33,9 +33,7 @@ KITTY = 4
 ATTEMPTS = 30
 KITTY_PRIOR = {"trump": 0.2, "points": 0.2, "ace": 0.45}
 """How much less likely than a plain card a dealer is to have buried a trump, a point
-card or a side suit's top card.  Points at 0.2 rather than 0.45 (uncapped, 1,000 paired
-hands, deal seeds 1 and 2): against ``ai`` 67.1 % and 66.7 % won where 0.45 won 65.9 %
-and 65.8 %; against ``greedy`` 96.9 % and 96.8 % where it won 97.1 % and 96.4 %."""
+card or a side suit's top card (what they measured: ``bench/NOTES.md``)."""
 DECLARER_TRUMPS = 1.6
 """How much more likely the standing declarer is to hold any given unseen trump."""
 
