@@ -51,9 +51,9 @@ test: setup
 soak: setup
 	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest -n auto
 
-# Screenshot galleries to look at, in out/ (every lesson step shown, both languages).
-shots: setup readme-shots lesson-shots
-	$(HEADLESS) $(PY) -m pytest -n auto -m shots
+# Every screenshot gallery to look at: the README's pictures, every lesson step
+# (out/lesson-shots/) and the table's moments (out/table/), both languages.
+shots: readme-shots lesson-shots table-shots
 
 # The README's pictures: the table and a lesson in each language (a fresh user folder,
 # so saved settings or a saved match never show).
