@@ -198,7 +198,7 @@ def race(t: Table, options: list[list[Card]], rng: random.Random, budget: Budget
     """Play every candidate on the same sampled deals until the budget is spent (with
     ``prune``, dropping those clearly behind on the way); the scores of all of them and
     of those still in the race."""
-    sampler = Sampler(t.mem, t.hand, kitty=t.view.kitty)
+    sampler = t.sampler
     scores = [Score(play) for play in options]
     alive = list(scores)
     work = 0
@@ -309,7 +309,7 @@ def playout(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -> tup
 
 def threat_games(t: Table, rng: random.Random, count: int) -> list[Playout]:
     """``count`` consistent deals, each ready to answer who can beat what."""
-    sampler = Sampler(t.mem, t.hand, kitty=t.view.kitty)
+    sampler = t.sampler
     games = []
     for _ in range(count):
         deal = sampler.draw(rng)

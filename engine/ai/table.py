@@ -15,6 +15,7 @@ from ..play import LeadShape, lead_shape, trick_winner
 from ..rules import TRUMP, TrumpContext
 from ..view import PlayerView
 from .memory import CardMemory, p_none
+from .sampler import Sampler
 
 LEAD_VALUE = 3.0
 """What winning the lead is worth, in points, when nothing else is at stake."""
@@ -61,6 +62,12 @@ class Table:
         self.threats: list | None = None
         """Sampled deals (``engine.ai.playout.Playout`` objects of consistent deals) that
         ``beat_risk`` reads for a single or a pair instead of its estimate, when set."""
+
+    @cached_property
+    def sampler(self) -> Sampler:
+        """Consistent deals of this decision (with the sampler's priors).  Built once:
+        the set-up costs several draws, and a decision draws for more than one race."""
+        return Sampler(self.mem, self.hand, kitty=self.view.kitty)
 
     # ---- seats ------------------------------------------------------------------------
 
