@@ -184,3 +184,34 @@ def test_kitty_marks_follow_the_faces_given(fan):
     assert sorted(str(fan.cards[i]) for i in fan.marked) == ["D5", "SQ", "SQ"]
     fan.set_cards(fan.cards, fan.ctx)
     assert not fan.marked
+
+
+
+def test_a_scrolling_panel_shrinks_first_then_scrolls_to_its_last_line_and_restarts_at_the_top(app):
+    """The coach's panel: words that fit at a smaller font are shrunk (as little as
+    needed), never cut; words too long even at the smallest size scroll, and the next
+    text starts at its top."""
+    from tutor.widgets.scroll_text import ScrollText
+
+    words = {"text": "Trick 8: your partner discarded. " * 3}
+    m = Metrics(960, 600)
+    panel = ScrollText(app.services, lambda: words["text"], px=17, min_px=11)
+    panel.place((10, 10, 200, 110), m)
+    sizes = {px: ScrollText(app.services, lambda: words["text"], px=px) for px in range(11, 18)}
+    for widget in sizes.values():
+        widget.place(panel.rect, m)
+    fitting = [px for px, widget in sizes.items() if widget.max_offset() == 0]
+    assert 11 < max(fitting) < 17, "a text that needs shrinking, but not to the smallest size"
+    assert panel.max_offset() == 0 and panel.layout().px == m.fpx(max(fitting))
+    surface = pygame.Surface((960, 600))
+    for text in ("Tip: dealers, do not spend all your trumps early; keep a pair for the last trick. " * 6,
+                 "The next trick's long words. " * 40):
+        words["text"] = text
+        panel.draw(surface)
+        assert panel.offset == 0, "a new text is shown from its top"
+        assert panel.layout().px == m.fpx(11) and panel.max_offset() > 0
+        panel.handle_event(key(pygame.K_END))
+        panel.draw(surface)
+        last = panel.layout().lines[-1]
+        assert panel.offset > 0
+        assert panel.inner().top - panel.offset + last.rect[1] + last.rect[3] <= panel.inner().bottom

@@ -383,3 +383,35 @@ def test_the_suit_to_empty_into_the_kitty_is_safe_to_bury() -> None:
         text = " ".join(s.text() for s in table.bury_advice(()))
         assert f"only {len(cards)} " in text
     assert advised and risky_shortest
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tmp_path, language) -> None:
+    """960x600 with the card counter under the coach's panel: every text block fits its
+    box at a readable size; the coach's words, when too long even at its smallest
+    size, scroll (their last line can be brought into the panel), never run under the
+    counter."""
+    store = Store(tmp_path / "home")
+    store.settings.animation_speed = "off"
+    store.settings.card_counter = True
+    app = App(size=(960, 600), store=store, language=language)
+    scene = open_table(app, seed=11)
+    panel, scrolled = scene.coach_panel, 0
+
+    def check(s: PracticeTableScene) -> bool:
+        nonlocal scrolled
+        if s.table.phase == TRICKS and s.table.learner_to_act:
+            for layout in s.text_layouts():
+                text = " / ".join(line.text for line in layout.lines)
+                assert layout.fits and layout.px >= 9, f"{text!r} overflows {layout.box} at {layout.px}px"
+            assert panel.rect.bottom <= s.counter.rect.top
+            if panel.max_offset():
+                scrolled += 1
+                panel.scroll(10**6)
+                app.frame(0.0)
+                last = panel.layout().lines[-1]
+                assert panel.inner().top - panel.offset + last.rect[1] + last.rect[3] <= panel.inner().bottom
+        return len(s.table.game.tricks) >= 12
+
+    run(app, scene, check)
+    assert scrolled, "this deal has words that need the scroll (else the check above checks nothing)"

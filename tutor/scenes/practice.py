@@ -26,7 +26,7 @@ At the speed "No animation" nothing moves and nothing pauses.
 
 Keys: ←/→ and ↑/↓/Space choose cards (the hand fan), Enter or 1 plays, H hint, U undo,
 L last trick, K the kitty (dealer), C the card counter; every button also has its
-number key.  In the last-trick and kitty views any key or click returns.  A click on a
+number key; the wheel or Page Up/Down scrolls the coach's panel when its words run long.  In the last-trick and kitty views any key or click returns.  A click on a
 card that cannot be chosen is refused with the reason, and resting the pointer on it
 shows the reason too.
 
@@ -64,6 +64,7 @@ from ..widgets.base import Widget
 from ..widgets.card_art import card_height
 from ..widgets.counter import COLUMNS, CardCounter
 from ..widgets.motion import Flight, Motion
+from ..widgets.scroll_text import ScrollText
 from ..widgets.status import UNDECIDED
 from .settings import SPEED_TEXT
 
@@ -154,7 +155,8 @@ class PracticeTableScene(Scene):
         self.seats = [SeatLabel(services, self._seat_name(s), self._seat_role(s)) for s in range(4)]
         self.hint = HintLine(services, self._hint_text)
         """The hint line above the hand."""
-        self.coach_panel = TextPanel(services, self._coach_text, px=17, min_px=11)
+        self.coach_panel = ScrollText(services, self._coach_text, px=17, min_px=11)
+        """The coach's words: the font shrinks to fit, and a text still too long scrolls."""
         self.counter = CardCounter(services)
         self.caption = TextPanel(services, self._caption_text, px=17, min_px=11, colour=ON_FELT, background=None,
                                  align="center")
@@ -845,7 +847,7 @@ class PracticeTableScene(Scene):
                     return None
             if event.key in HAND_KEYS:  # the hand's, though the menus use arrows too
                 return self.hand.handle_event(event)
-        for handler in (self.main_menu, self.side_menu, self.hand):
+        for handler in (self.main_menu, self.side_menu, self.hand, self.coach_panel):
             if handler.handle_event(event) is None:
                 return None
         return event

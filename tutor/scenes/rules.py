@@ -96,7 +96,6 @@ class RulesReferenceScene(Scene):
         else:
             self.example.set_cards(())
         self.lesson_link.enabled = self._lesson() is not None
-        self.body.offset = 0
         self.resize(self.metrics)
 
     # ----------------------------------------------------------------- text

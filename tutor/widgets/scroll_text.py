@@ -1,8 +1,11 @@
-"""Wrapped text that keeps its size and scrolls when it is longer than its box.
+"""Wrapped text that scrolls when it is longer than its box.
 
-For long pages (the glossary, the questions): the text is laid out at full size with
-no height limit and a window of it is drawn.  The mouse wheel, Page Up/Page Down and
-Home/End scroll; ``scroll_to(text)`` brings the line holding ``text`` to the top.
+For long pages (the glossary, the questions) and the coach's panel: the font shrinks
+from ``px`` down to ``min_px`` (by default it keeps its size) to fit the box; what still
+does not fit is laid out at ``min_px`` with no height limit and a window of it is drawn,
+with a bar that shows where the window is.  The mouse wheel, Page Up/Page Down and
+Home/End scroll; ``scroll_to(text)`` brings the line holding ``text`` to the top; a new
+text starts at its top.
 """
 
 from __future__ import annotations
@@ -21,23 +24,38 @@ if TYPE_CHECKING:
 
 
 class ScrollText(Widget):
-    def __init__(self, services: "Services", text: TextSource = "", *, px: int = 18,
+    def __init__(self, services: "Services", text: TextSource = "", *, px: int = 18, min_px: int | None = None,
                  colour: Colour = INK, background: Colour | None = PANEL, padding: int = 12) -> None:
         super().__init__(services)
         self.text, self.px, self.colour = text, px, colour
+        self.min_px = px if min_px is None else min_px
         self.background, self.padding = background, padding
         self.offset = 0
+        self.shown = ""
+        """The text ``offset`` belongs to."""
 
     def inner(self) -> pygame.Rect:
         pad = self.metrics.px(self.padding)
         return self.rect.inflate(-2 * pad - self.metrics.px(8), -2 * pad)
 
     def layout(self) -> TextLayout:
-        """The whole text at full size; the width narrows by a pixel or two when
-        kerning makes a broken line a little wider than the sum of its words."""
-        width = self.inner().width
+        """The whole text at the largest size from ``px`` to ``min_px`` whose height fits
+        the box, else at ``min_px`` (it scrolls)."""
+        text = resolve(self.text)
+        if text != self.shown:
+            self.shown, self.offset = text, 0
+        box = self.inner()
+        for px in range(self.px, self.min_px - 1, -1):
+            layout = self._wrapped(text, px, box.width)
+            if layout.height <= box.height:
+                break
+        return layout
+
+    def _wrapped(self, text: str, px: int, width: int) -> TextLayout:
+        """``text`` broken to ``width``, which narrows by a pixel or two when kerning
+        makes a broken line a little wider than the sum of its words."""
         for narrower in range(0, 12, 2):
-            layout = layout_text(self.services.fonts, resolve(self.text), self.metrics.fpx(self.px), width - narrower,
+            layout = layout_text(self.services.fonts, text, self.metrics.fpx(px), width - narrower,
                                  colour=self.colour, four_colour=self.services.four_colour)
             if layout.fits:
                 break
@@ -77,12 +95,13 @@ class ScrollText(Widget):
         if self.background is not None:
             panel(surface, self.rect, self.background, PANEL_EDGE, m.px(10))
         box = self.inner()
+        layout = self.layout()  # first: a new text resets the offset
         self.offset = min(self.offset, self.max_offset())
         previous = surface.get_clip()
         surface.set_clip(box.clip(previous) if previous else box)
-        self.layout().draw(surface, (box.left, box.top - self.offset))
+        layout.draw(surface, (box.left, box.top - self.offset))
         surface.set_clip(previous)
-        total = self.layout().height
+        total = layout.height
         if total > box.height:  # a thin bar: where the window is in the whole text
             track = pygame.Rect(box.right + m.px(4), box.top, m.px(4), box.height)
             thumb_h = max(m.px(20), box.height * box.height // total)
