@@ -26,9 +26,10 @@ At the speed "No animation" nothing moves and nothing pauses.
 
 Keys: ←/→ and ↑/↓/Space choose cards (the hand fan), Enter or 1 plays, H hint, U undo,
 L last trick, K the kitty (dealer), C the card counter; every button also has its
-number key; the wheel or Page Up/Down scrolls the coach's panel when its words run long.  In the last-trick and kitty views any key or click returns.  A click on a
-card that cannot be chosen is refused with the reason, and resting the pointer on it
-shows the reason too.
+number key; the wheel or Page Up/Down scrolls the coach's panel when its words run
+long.  In the last-trick and kitty views any key or click returns.  A click on a card
+that cannot be chosen is refused with the reason, and resting the pointer on it shows
+the reason too.
 
 ``draw`` only paints: every text is computed when the table changes (the engine is
 asked then) and only put into words when drawn.
