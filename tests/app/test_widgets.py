@@ -9,6 +9,7 @@ from engine.cards import ALL_FACES
 from tutor import i18n
 from tutor.theme import Metrics
 from tutor.widgets import HandFan, PointsPanel, StatusPanel, TrickView, card_height, table_layout
+from tutor.widgets.scroll_text import ScrollText
 
 HAND = "BJ H10 C10 HA HK H8 H3 SA SQ SQ S9 S6 S4 DA DK DJ D9 D7 D5 CK CJ C8 C6 C4 C3"
 
@@ -186,13 +187,10 @@ def test_kitty_marks_follow_the_faces_given(fan):
     assert not fan.marked
 
 
-
 def test_a_scrolling_panel_shrinks_first_then_scrolls_to_its_last_line_and_restarts_at_the_top(app):
     """The coach's panel: words that fit at a smaller font are shrunk (as little as
     needed), never cut; words too long even at the smallest size scroll, and the next
     text starts at its top."""
-    from tutor.widgets.scroll_text import ScrollText
-
     words = {"text": "Trick 8: your partner discarded. " * 3}
     m = Metrics(960, 600)
     panel = ScrollText(app.services, lambda: words["text"], px=17, min_px=11)
