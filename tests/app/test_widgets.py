@@ -213,3 +213,37 @@ def test_a_scrolling_panel_shrinks_first_then_scrolls_to_its_last_line_and_resta
         last = panel.layout().lines[-1]
         assert panel.offset > 0
         assert panel.inner().top - panel.offset + last.rect[1] + last.rect[3] <= panel.inner().bottom
+
+
+def test_a_scrolling_panel_shows_whole_lines_only_wherever_it_is_scrolled_or_resized(app):
+    """No line is drawn cut in half: the window starts at a line's top and ends after
+    the last line that fits, after any scroll (a wheel step is less than a page) and
+    after a resize left the offset mid-line."""
+    m = Metrics(960, 600)
+    panel = ScrollText(app.services, "第 2 墩：上家用同一门更大的牌赢了这一墩。小窍门：庄家不要过早打光主牌。" * 4,
+                       px=17, min_px=11)
+    surface = pygame.Surface((960, 600))
+
+    def shown_lines_are_whole() -> int:
+        panel.draw(surface)
+        window, box = panel.window(), panel.inner()
+        assert box.contains(window)
+        rects = [r.move(0, -panel.offset) for r in panel.layout().line_rects(box.topleft)]
+        shown = [r for r in rects if r.colliderect(window)]
+        assert shown and all(window.contains(r) for r in shown), "a line cut by the window's edge"
+        assert shown[0].top == window.top
+        return len(shown)
+
+    moves = 0
+    for height in (97, 131, 83):
+        panel.place((10, 10, 200, height), m)
+        panel.scroll(7)  # a resize may leave the offset mid-line
+        panel.offset += 3
+        assert shown_lines_are_whole() < len(panel.layout().lines)
+        for delta in (m.px(40),) * 20 + (-m.px(40),) * 3 + (10**6, -1, -10**6):
+            before = panel.offset
+            panel.scroll(delta)
+            moves += panel.offset != before
+            shown_lines_are_whole()
+        assert panel.offset == 0
+    assert moves > 20, "the wheel and the keys moved the window (else this checks nothing)"

@@ -3,9 +3,11 @@
 For long pages (the glossary, the questions) and the coach's panel: the font shrinks
 from ``px`` down to ``min_px`` (by default it keeps its size) to fit the box; what still
 does not fit is laid out at ``min_px`` with no height limit and a window of it is drawn,
-with a bar that shows where the window is.  The mouse wheel, Page Up/Page Down and
-Home/End scroll; ``scroll_to(text)`` brings the line holding ``text`` to the top; a new
-text starts at its top.
+with a bar that shows where the window is.  The window holds whole lines: it starts at
+a line's top and ends after the last line that fits, so no line is ever drawn cut in
+half.  The mouse wheel, Page Up/Page Down and Home/End scroll (by whole lines, at least
+one); ``scroll_to(text)`` brings the line holding ``text`` to the top; a new text starts
+at its top.
 """
 
 from __future__ import annotations
@@ -62,10 +64,23 @@ class ScrollText(Widget):
         return layout
 
     def max_offset(self) -> int:
-        return max(0, self.layout().height - self.inner().height)
+        """The top of the first line from which the rest of the text fits the box."""
+        layout, height = self.layout(), self.inner().height
+        return min((line.rect[1] for line in layout.lines if layout.height - line.rect[1] <= height),
+                   default=0)
 
     def scroll(self, delta: int) -> None:
-        self.offset = max(0, min(self.max_offset(), self.offset + delta))
+        """Move the window by about ``delta`` pixels to a line's top: the farthest one
+        within ``delta``, else the next line in that direction."""
+        last = self.max_offset()
+        tops = sorted({line.rect[1] for line in self.layout().lines if line.rect[1] <= last} | {0})
+        target = self.offset + delta
+        if delta > 0:
+            ahead = [t for t in tops if t > self.offset]
+            self.offset = max([t for t in ahead if t <= target] or ahead[:1] or [self.offset])
+        elif delta < 0:
+            behind = [t for t in tops if t < self.offset]
+            self.offset = min([t for t in behind if t >= target] or behind[-1:] or [self.offset])
 
     def scroll_to(self, fragment: str) -> None:
         """Bring the first line containing ``fragment`` to the top."""
@@ -87,6 +102,17 @@ class ScrollText(Widget):
                 return None
         return event
 
+    def window(self) -> pygame.Rect:
+        """Where the text shows on screen: from the top of the box down to the last whole
+        line (the offset first settles on a line's top: a new text or a resize may have
+        moved it)."""
+        box, layout = self.inner(), self.layout()  # first: a new text resets the offset
+        start = min(self.offset, self.max_offset())
+        self.offset = max((line.rect[1] for line in layout.lines if line.rect[1] <= start), default=0)
+        bottoms = [line.rect[1] + line.rect[3] - self.offset for line in layout.lines]
+        whole = [bottom for bottom in bottoms if 0 < bottom <= box.height]
+        return pygame.Rect(box.left, box.top, box.width, max(whole, default=box.height))
+
     def text_layouts(self) -> list[TextLayout]:
         return [self.layout()]
 
@@ -94,11 +120,10 @@ class ScrollText(Widget):
         m = self.metrics
         if self.background is not None:
             panel(surface, self.rect, self.background, PANEL_EDGE, m.px(10))
-        box = self.inner()
-        layout = self.layout()  # first: a new text resets the offset
-        self.offset = min(self.offset, self.max_offset())
+        box, window = self.inner(), self.window()
+        layout = self.layout()
         previous = surface.get_clip()
-        surface.set_clip(box.clip(previous) if previous else box)
+        surface.set_clip(window.clip(previous) if previous else window)
         layout.draw(surface, (box.left, box.top - self.offset))
         surface.set_clip(previous)
         total = layout.height
