@@ -244,15 +244,20 @@ def _layout(
                 row = longer
     rows.append((row, indent))
     line_h = round(font.get_linesize() * spacing)
-    lines = []
-    for n, (row_text, indent) in enumerate(rows):
+    lines, y = [], 0
+    for row_text, indent in rows:
+        if not row_text:  # a blank line between paragraphs: half a line is enough
+            lines.append(Line("", (), (indent, y, 0, line_h // 2), indent))
+            y += line_h // 2
+            continue
         runs, x = [], 0
         for run_text, run_colour in _colour_runs(row_text, colour, four_colour):
             runs.append(Run(run_text, run_colour, x))
             x += font.size(run_text)[0]
         lx = {"left": indent, "center": (width - x) // 2, "right": width - x}[align]
-        lines.append(Line(row_text, tuple(runs), (lx, n * line_h, x, font.get_linesize()),
+        lines.append(Line(row_text, tuple(runs), (lx, y, x, font.get_linesize()),
                           indent if align == "left" else 0))
+        y += line_h
     return TextLayout(tuple(lines), (width, height), px, bold, fonts)
 
 

@@ -49,6 +49,10 @@ def test_newlines_and_long_words(app):
     fonts = app.services.fonts
     layout = layout_text(fonts, "one\n\ntwo", 18, 300)
     assert [line.text for line in layout.lines] == ["one", "", "two"]
+    one, gap, two = (line.rect for line in layout.lines)
+    step = layout_text(fonts, "one\ntwo", 18, 300).lines[1].rect[1]
+    assert gap[3] == step // 2 and two[1] == step + step // 2, "a paragraph break is half a line, not a whole one"
+    assert layout.height == two[1] + two[3]
     long = layout_text(fonts, "x" * 80, 18, 100)
     assert len(long.lines) > 1 and long.fits
 
