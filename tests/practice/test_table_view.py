@@ -390,17 +390,27 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
     """960x600 with the card counter under the coach's panel: every text block fits its
     box at a readable size; the coach's words, when too long even at its smallest
     size, scroll (their last line can be brought into the panel), never run under the
-    counter."""
+    counter; a tip is added only where it fits, so it never makes the words scroll (the
+    hints climbed on every other turn do)."""
     store = Store(tmp_path / "home")
     store.settings.animation_speed = "off"
     store.settings.card_counter = True
     app = App(size=(960, 600), store=store, language=language)
     scene = open_table(app, seed=11)
-    panel, scrolled = scene.coach_panel, 0
+    panel, scrolled, tips, turns = scene.coach_panel, 0, 0, 0
 
     def check(s: PracticeTableScene) -> bool:
-        nonlocal scrolled
-        if s.table.phase == TRICKS and s.table.learner_to_act:
+        nonlocal scrolled, tips, turns
+        if s.table.phase == TRICKS and s.table.learner_to_act and not s.motion.active:
+            turns += 1
+            for _rung in range(3 * (turns % 2)):  # the ladder's last two rungs
+                s._hint()
+                app.frame(0.0)
+            app.frame(0.0)
+            tip = s.table.tip()
+            if tip is not None and tip.text() in panel.shown:
+                tips += 1
+                assert not panel.max_offset(), "a tip pushed the coach's words out of sight"
             for layout in s.text_layouts():
                 text = " / ".join(line.text for line in layout.lines)
                 assert layout.fits and layout.px >= 9, f"{text!r} overflows {layout.box} at {layout.px}px"
@@ -415,3 +425,4 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
 
     run(app, scene, check)
     assert scrolled, "this deal has words that need the scroll (else the check above checks nothing)"
+    assert tips, "tips were shown where they fit"

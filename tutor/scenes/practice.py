@@ -310,7 +310,11 @@ class PracticeTableScene(Scene):
         return self._hint_words()
 
     def _coach_text(self) -> str:
-        return "\n\n".join(words() for words in self._coach_words)
+        return self._joined(self._coach_words)
+
+    @staticmethod
+    def _joined(paragraphs: list[Words]) -> str:
+        return "\n\n".join(words() for words in paragraphs)
 
     def _caption_text(self) -> str:
         return self._caption_words()
@@ -493,8 +497,8 @@ class PracticeTableScene(Scene):
             self.counter.set_rows(table.still_out(COLUMNS))
         self._sync_trick()
         self._sync_side()
+        self._place_left()  # first: the words that fit the coach's panel depend on its size
         self._sync_words()
-        self._place_left()
         self._place_caption()
         self._place_kitty()
 
@@ -606,7 +610,8 @@ class PracticeTableScene(Scene):
             comments = table.current_comments()[-room:] if room > 0 else []
             words = ladder + [comment.text for comment in reversed(comments)]
             tip = table.tip() if len(words) < COACH_LINES - 1 else None
-            if tip is not None:
+            # a tip is for a moment with room: it never pushes what was said out of sight
+            if tip is not None and (not words or self.coach_panel.fits(self._joined(words + [tip.text]))):
                 words.append(tip.text)
             self._coach_words = words
         # the caption on the felt

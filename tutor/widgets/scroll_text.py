@@ -63,6 +63,11 @@ class ScrollText(Widget):
                 break
         return layout
 
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` would show whole in the box, at the smallest size at most."""
+        box = self.inner()
+        return self._wrapped(text, self.min_px, box.width).height <= box.height
+
     def max_offset(self) -> int:
         """The top of the first line from which the rest of the text fits the box."""
         layout, height = self.layout(), self.inner().height
