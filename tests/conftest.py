@@ -8,21 +8,37 @@ Progress: instead of a dot per test, a line per file once its last test has run 
 ``pytest -n auto`` the files finish in any order), e.g.
 ``[ 12/48] tests/engine/test_follow.py  45 passed  3.1 s``.  Failures still print in full
 at the end, as pytest always does.
+
+Reproducible hands: ``ai:hard`` (the tables' advisor) searches without its wall-clock cap
+in the tests, by its budget of simulated cards alone, so that a seeded hand replays the
+same on a busy machine as on a quiet one (with the cap, a test's deal could depend on
+the load).
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Iterable
+from functools import partial
+from typing import Iterable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from engine.ai.players import AIPlayer
+from engine.players import PLAYERS
 
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True)
 settings.register_profile("soak", parent=settings.get_profile("dev"), max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def hard_ai_without_the_wall_clock() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(PLAYERS, "ai:hard", partial(AIPlayer, "hard", seconds=None))
+        yield
 
 
 class FileProgress:
