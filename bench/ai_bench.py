@@ -9,7 +9,8 @@ every deal twice, kinds swapped, each a first hand at level 2), in chunks of
 
 A hand is won by the dealers when the attackers score below 80, else by the attackers.
 The table gives, for X: the share of hands won with a 95 % interval (from the pairs:
-each deal played both ways is one observation), the net levels per hand (levels X's
+each deal played both ways is one observation), the hands X's team won as dealers and
+as attackers (of those it played in each role), the net levels per hand (levels X's
 team gained less those Y's gained), X's points edge (how far the attackers' total
 landed from 80 towards X's side, per hand, with a 95 % interval: a finer measure than
 hands won), how often X's team as attackers won the last trick (the kitty), and the
@@ -70,6 +71,8 @@ class Chunk:
     """Per hand: how far the attackers' points landed from 80, towards X's side."""
     last_tricks: int = 0
     attacking: int = 0
+    won_attacking: int = 0
+    won_dealing: int = 0
     x_times: list[float] = field(default_factory=list)
     y_times: list[float] = field(default_factory=list)
 
@@ -111,7 +114,10 @@ def run_chunk(args: tuple[str, str, int, int, bool]) -> Chunk:
         chunk.edges.append(edge if attackers == x_team else -edge)
         if attackers == x_team:
             chunk.attacking += 1
+            chunk.won_attacking += winner == x_team
             chunk.last_tricks += summary.kitty_multiplier is not None
+        else:
+            chunk.won_dealing += winner == x_team
         if len(wins) == 2:
             chunk.pairs.append(sum(wins) / 2)
             wins = []
@@ -148,11 +154,14 @@ def row(x: str, y: str, chunks: list[Chunk], seconds: float) -> str:
     share = fmean(pairs)
     half = 1.96 * stdev(pairs) / sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
     attacking = sum(c.attacking for c in chunks)
+    won_attacking = sum(c.won_attacking for c in chunks)
+    won_dealing = sum(c.won_dealing for c in chunks)
     last = sum(c.last_tricks for c in chunks)
     xt = [t for c in chunks for t in c.x_times]
     yt = [t for c in chunks for t in c.y_times]
     return (
         f"| {x} vs {y} | {hands} | {100 * share:.1f} % | {100 * (share - half):.1f}–{100 * (share + half):.1f} % "
+        f"| {won_dealing}/{hands - attacking} | {won_attacking}/{attacking} "
         f"| {fmean(levels):+.2f} | {fmean(edges):+.1f} ± {1.96 * stdev(edges) / sqrt(len(edges)):.1f} | {last}/{attacking} "
         f"| {1000 * percentile(xt, 0.5):.1f} / {1000 * percentile(xt, 0.99):.0f} ms "
         f"| {1000 * percentile(yt, 0.5):.1f} / {1000 * percentile(yt, 0.99):.0f} ms | {seconds:.0f} s |"
@@ -169,9 +178,9 @@ def main() -> None:
     parser.add_argument("--uncapped", action="store_true",
                         help="no wall-clock cap on the search: reproducible, slower decisions")
     args = parser.parse_args()
-    print("| X vs Y | hands | X wins | 95 % interval | X levels/hand | X points edge | X last tricks as attackers "
-          "| X p50 / p99 | Y p50 / p99 | run time |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| X vs Y | hands | X wins | 95 % interval | X won as dealers | X won as attackers | X levels/hand "
+          "| X points edge | X last tricks as attackers | X p50 / p99 | Y p50 / p99 | run time |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(args.jobs) as pool:
         for match in args.match:
             x, y = split_match(match)
