@@ -41,11 +41,19 @@ class ScrollText(Widget):
         return self.rect.inflate(-2 * pad - self.metrics.px(8), -2 * pad)
 
     def layout(self) -> TextLayout:
-        """The whole text at the largest size from ``px`` to ``min_px`` whose height fits
-        the box, else at ``min_px`` (it scrolls)."""
+        """The whole text, sized as ``_sized`` says (a new text starts at its top)."""
         text = resolve(self.text)
         if text != self.shown:
             self.shown, self.offset = text, 0
+        return self._sized(text)
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` would show whole in the box, without scrolling."""
+        return self._sized(text).height <= self.inner().height
+
+    def _sized(self, text: str) -> TextLayout:
+        """``text`` at the largest size from ``px`` to ``min_px`` whose height fits the
+        box, else at ``min_px`` (it scrolls)."""
         box = self.inner()
         for px in range(self.px, self.min_px - 1, -1):
             layout = self._wrapped(text, px, box.width)
@@ -62,11 +70,6 @@ class ScrollText(Widget):
             if layout.fits:
                 break
         return layout
-
-    def fits(self, text: str) -> bool:
-        """Whether ``text`` would show whole in the box, at the smallest size at most."""
-        box = self.inner()
-        return self._wrapped(text, self.min_px, box.width).height <= box.height
 
     def max_offset(self) -> int:
         """The top of the first line from which the rest of the text fits the box."""
