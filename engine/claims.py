@@ -551,8 +551,10 @@ class WinShare(Claim):
 @dataclass(frozen=True)
 class Estimated(Claim):
     """A search over ``samples`` consistent deals scored ``cards`` best, by ``margin``
-    points on average over the next best play (standard error ``error``); ``clear``
-    states whether that margin is clear (``clear_margin``) or too close to call."""
+    on average over the next best play (standard error ``error``), in the search's own
+    units (points plus bonuses for winning the hand and levels), which is why the coach
+    does not say the number; ``clear`` states whether that margin is clear
+    (``clear_margin``) or too close to call."""
 
     cards: tuple[Card, ...]
     samples: int
@@ -825,9 +827,9 @@ class Buryable(Claim):
 @dataclass(frozen=True)
 class BuryEstimated(Claim):
     """Played out from the first lead over ``samples`` deals of the other hands
-    consistent with the seat's view, burying ``cards`` scored best, by ``margin``
-    points on average over the next best burial tried (standard error ``error``;
-    ``clear`` as for ``Estimated``)."""
+    consistent with the seat's view, burying ``cards`` scored best, by ``margin`` on
+    average (in the search's units, as for ``Estimated``) over the next best burial
+    tried (standard error ``error``; ``clear`` as for ``Estimated``)."""
 
     cards: tuple[Card, ...]
     samples: int

@@ -88,12 +88,12 @@ def test_burial_claims_hold_only_for_eight_held_cards_while_burying():
 
 def test_a_burial_only_just_ahead_says_the_deals_cannot_yet_tell():
     """A margin within two standard errors may be chance: the coach says so; a clear one
-    is stated as the best, by how much, with no doubt added."""
+    is stated as clearly the best, with no doubt added."""
     view = burying()
     cards = tuple(parse_cards("C3 C4 C6 C7 C8 C9 D4 D6"))
     runner = tuple(parse_cards("C3 C4 C6 C7 C8 C9 D4 D7"))
-    for margin, error, words in ((0.3, 0.9, "by 0.3 points on average, but the deals vary"),
-                                 (4.0, 1.0, "by 4.0 points on average.")):
+    for margin, error, words in ((0.3, 0.9, "came out best, but the deals vary"),
+                                 (4.0, 1.0, "came out clearly best.")):
         estimate = Estimate(samples=35, wins_trick=0.0, value=1.0, runner_up=runner,
                             margin=margin, margin_error=error)
         said = bury_suggestion(view, Decision(cards, estimate=estimate))

@@ -225,10 +225,10 @@ def bury_suggestion(view: PlayerView, decision: Decision) -> list[Said]:
     if est is not None and est.samples:
         out.append(measured(
             (N_("Played out from the first lead over {samples} deals consistent with your "
-                "cards, this burial scored best, by {margin} points on average."),
+                "cards, this burial came out clearly best."),
              N_("Played out from the first lead over {samples} deals consistent with your "
-                "cards, this burial scored best, by {margin} points on average, but the deals "
-                "vary too much to be sure it is better than the next best burial.")),
+                "cards, this burial came out best, but the deals vary too much to be sure it "
+                "is better than the next best burial.")),
             me, BuryEstimated, cards, est))
     return keep(out, at)
 

@@ -409,10 +409,10 @@ def _search(at: Position, d: Decision) -> list[Said | None]:
         return []
     return [measured(
         (N_("Playing out {samples} deals consistent with what you have seen, this play "
-            "scored best, by {margin} points on average."),
+            "came out clearly best."),
          N_("Playing out {samples} deals consistent with what you have seen, this play "
-            "scored best, by {margin} points on average, but the deals vary too much to "
-            "be sure it is better than the next best.")),
+            "came out best, but the deals vary too much to be sure it is better than the "
+            "next best.")),
         at.seat, Estimated, tuple(d.cards), est)]
 
 
@@ -420,11 +420,13 @@ def measured(texts: tuple[str, str], seat: int, claim: type[Estimated] | type[Bu
              cards: tuple[Card, ...], est: Estimate) -> Said:
     """What the search measured for ``cards``: the first of ``texts`` when its margin
     over the next best is clear (``clear_margin``), else the second, which says the
-    deals cannot yet tell them apart."""
+    deals cannot yet tell them apart.  The margin itself is not said: it is in the
+    search's own units (points, plus a bonus for winning the hand and for each level;
+    a follow's trick value), not in points a learner could count."""
     clear = clear_margin(est.margin, est.margin_error)
     return Said.of(texts[0] if clear else texts[1], seat,
                    claim(cards, est.samples, est.margin, est.margin_error, clear),
-                   samples=est.samples, margin=f"{est.margin:.1f}")
+                   samples=est.samples)
 
 
 def _throw(at: Position, d: Decision) -> list[Said | None]:
