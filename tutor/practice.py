@@ -482,11 +482,15 @@ class PracticeTable:
 
     def ladder(self) -> coach.HintLadder:
         """The hint ladder of the decision in front of the learner (burying or playing)."""
-        at = (self.phase, len(self.game.tricks), len(self.game.trick))
+        at = self._decision_at()
         if self._ladder is None or self._ladder_at != at:
             self._ladder = coach.HintLadder(self.view, self.advise)
             self._ladder_at = at
         return self._ladder
+
+    def _decision_at(self) -> tuple[str, int, int]:
+        """Which decision of the hand is in front of the learner."""
+        return (self.phase, len(self.game.tricks), len(self.game.trick))
 
     @property
     def can_hint(self) -> bool:
@@ -498,7 +502,7 @@ class PracticeTable:
         if not self.can_hint:
             return None
         ladder = self.ladder()
-        self.hinted.add((self.phase, len(self.game.tricks), len(self.game.trick)))
+        self.hinted.add(self._decision_at())
         return ladder.next()
 
     @property
@@ -559,8 +563,13 @@ class PracticeTable:
         return self._declare_advice[1]
 
     def tip(self) -> Said | None:
-        """A strategy tip that fits the moment."""
-        return coach.tip(self.view) if self.coached else None
+        """A strategy tip that fits the moment, and none that the coach's play, once a
+        hint has shown it, goes against."""
+        if not self.coached:
+            return None
+        ladder = self._ladder
+        shown = ladder is not None and ladder.used > 0 and self._ladder_at == self._decision_at()
+        return coach.tip(self.view, ladder.decision.cards if shown else None)
 
     # ------------------------------------------------------------ the match
 

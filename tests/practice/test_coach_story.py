@@ -328,3 +328,53 @@ def test_the_pair_tip_needs_a_play_that_keeps_a_pair(hand, lead, tip) -> None:
     at = coach.position(view)
     assert PairsCanStay(tuple(parse_cards("S5 S5"))).holds(at) == tip
     assert not PairsCanStay(tuple(parse_cards("S5 S8"))).holds(at)
+
+
+def as_dealer(view: PlayerView) -> PlayerView:
+    return replace(view, dealer=view.seat)
+
+
+@pytest.mark.parametrize("view, tip, play, against", [
+    (view_of("SA S3 D4 H4", ""), coach.ACE_TIP, "S3", True),
+    (view_of("SA S3 D4 H4", ""), coach.ACE_TIP, "SA", False),
+    (view_of("SK S3 D2", "SA"), coach.FEED_TIP, "SK", True),  # points to the opponent's trick
+    (view_of("SK S3 D2", "SA"), coach.FEED_TIP, "S3", False),
+    (view_of("SK S3 D2", "S9"), coach.FEED_TIP, "SK", False),  # it takes the trick
+    (view_of("SK S5 D2", "SA"), coach.FEED_TIP, "S5", False),  # as few points as it must
+    (view_of("SK S5 D2", "SA"), coach.FEED_TIP, "SK", True),
+    (view_of("S5 S5 S8 D3", "S9"), coach.PAIR_TIP, "S5", True),
+    (view_of("S5 S5 S8 D3", "S9"), coach.PAIR_TIP, "S8", False),
+    (view_of("SA SK D4", ""), coach.THROW_TIP, "SA SK", True),  # the other ♠A is out
+    (view_of("SA SA SK D4", ""), coach.THROW_TIP, "SA SA SK", False),  # nothing beats a part
+    (view_of("H4 H4 S3 S7", ""), coach.TRUMP_PAIR_TIP, "H4 H4", True),
+    (view_of("H4 H4 S3 S7", ""), coach.TRUMP_PAIR_TIP, "S3", False),
+    (view_of("H4 H4", ""), coach.TRUMP_PAIR_TIP, "H4 H4", False),  # the last trick itself
+    (as_dealer(view_of("H4 H5 S3 S7", "")), coach.TRUMPS_TIP, "H5 H4", True),
+    (as_dealer(view_of("H4 H5 S3 S7", "")), coach.TRUMPS_TIP, "H5", False),
+    (as_dealer(view_of("H4 H5", "")), coach.TRUMPS_TIP, "H5 H4", False),
+])
+def test_a_tip_the_coachs_play_goes_against(view, tip, play, against) -> None:
+    """The coach's own play may rightly depart from a tip; each tip knows what departing
+    from it looks like, so that the two are never shown side by side."""
+    said = next(s for s in coach.play_tips(view) if s.msgid == tip)
+    assert coach.goes_against(view, said, parse_cards(play)) == against
+
+
+def test_a_feed_tip_is_against_a_low_card_on_a_partners_sure_trick() -> None:
+    ctx = TrumpContext("10", "H")
+    trick = (Play(1, tuple(parse_cards("S4"))), Play(2, tuple(parse_cards("BJ"))),
+             Play(3, tuple(parse_cards("S6"))))
+    view = replace(view_of("SK S3 D2", ""), seat=0, trick=trick, ctx=ctx, turn=0)
+    said = next(s for s in coach.play_tips(view) if s.msgid == coach.FEED_TIP)
+    assert coach.goes_against(view, said, parse_cards("S3"))
+    assert not coach.goes_against(view, said, parse_cards("SK"))
+
+
+def test_no_tip_beside_a_coachs_play_that_goes_against_it() -> None:
+    """A dealer to lead: the tip of the first trick is the one about throws; beside a
+    throw that may fail it is left out, beside a single it stays."""
+    view = as_dealer(view_of("H4 H5 S3 S7", ""))
+    chosen = coach.tip(view)
+    assert chosen is not None and chosen.msgid == coach.THROW_TIP
+    assert coach.tip(view, parse_cards("S7 S3")) is None
+    assert coach.tip(view, parse_cards("S3")) == chosen

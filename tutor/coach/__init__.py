@@ -21,11 +21,18 @@ By job:
 """
 
 from .advice import (
+    ACE_TIP,
+    FEED_TIP,
+    PAIR_TIP,
+    THROW_TIP,
+    TRUMP_PAIR_TIP,
+    TRUMPS_TIP,
     bury_advice,
     bury_line,
     bury_suggestion,
     declare_advice,
     declare_line,
+    goes_against,
     play_tips,
     tip,
 )
@@ -44,6 +51,7 @@ __all__ = [
     "FULL", "Refusal", "blocked", "blocked_sentences", "refusal", "refusal_sentences",
     "LearnerPlay", "ReviewNote", "review", "Narrator", "PRINCIPLES", "REASONS", "principle",
     "why", "Said", "checked", "joined", "keep", "bury_advice", "bury_line", "bury_suggestion",
-    "declare_advice", "declare_line", "play_tips", "tip", "position", "hint_line", "hint_sentences",
+    "declare_advice", "declare_line", "play_tips", "tip", "goes_against", "ACE_TIP", "FEED_TIP",
+    "PAIR_TIP", "THROW_TIP", "TRUMP_PAIR_TIP", "TRUMPS_TIP", "position", "hint_line", "hint_sentences",
     "cards_label", "lesson_label", "seat_label", "seat_name", "suit_label", "then",
 ]

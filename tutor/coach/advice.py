@@ -5,7 +5,8 @@ now (``CanDeclare``), how many trumps a suit would give it (``TrumpsIfDeclared``
 the points and trumps among the cards chosen to bury, the side suits it could empty,
 and of the advisor's burial (``Buryable``) what it empties, keeps and measured.
 A tip is a general idea; it is shown when the position makes it relevant (you hold
-a side-suit ace, you are an attacker …), and says nothing about hidden cards.
+a side-suit ace, you are an attacker …), says nothing about hidden cards, and is left
+out beside a coach's play that departs from it (``goes_against``).
 """
 
 from __future__ import annotations
@@ -255,6 +256,19 @@ DECLARE_TIP = N_("Tip: declare a suit you hold many cards of, not merely any lev
                  "short trump suit helps the opponents.")
 
 
+ACE_TIP = N_("Tip: lead your side-suit aces early, while the others still hold that suit.")
+FEED_TIP = N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; when an "
+              "opponent is, give low cards without points.")
+PAIR_TIP = N_("Tip: pairs and tractors win tricks: do not break a pair just to win one more "
+              "trick.")
+THROW_TIP = N_("Tip: throw only when nothing still out can beat any part of it: the A and the "
+               "big pairs of that suit are gone or in your hand.")
+TRUMP_PAIR_TIP = N_("Tip: attackers, keep a strong pair of trumps for the last trick: the "
+                    "kitty's points then count four times.")
+TRUMPS_TIP = N_("Tip: dealers, do not spend all your trumps early: the last trick decides the "
+                "kitty.")
+
+
 def _ace_tip(view: PlayerView, at: Position) -> Said | None:
     """The tip to lead a side-suit ace early, for an ace whose suit an opponent may still
     hold (the claims of the ``lead_high`` principle); ``None`` when there is none."""
@@ -263,8 +277,7 @@ def _ace_tip(view: PlayerView, at: Position) -> Said | None:
     for ace in sorted({c for c in view.hand if c.rank == "A" and not ctx.is_trump(c)}):
         claims = PRINCIPLES["lead_high"].claims(at, (ace,))
         if claims is not None:
-            return Said.of(N_("Tip: lead your side-suit aces early, while the others still hold "
-                              "that suit."), view.seat, Holds((ace,)), *claims)
+            return Said.of(ACE_TIP, view.seat, Holds((ace,)), *claims)
     return None
 
 
@@ -273,6 +286,12 @@ def _pair(view: PlayerView, among: Sequence[Card] | None = None) -> tuple[Card, 
     counts = Counter(view.hand if among is None else among)
     face = next((c for c, n in counts.items() if n >= 2), None)
     return (face, face) if face is not None else None
+
+
+def _trumps(view: PlayerView) -> tuple[Card, ...]:
+    ctx = view.ctx
+    assert ctx is not None
+    return tuple(c for c in view.hand if ctx.is_trump(c))
 
 
 def play_tips(view: PlayerView) -> list[Said]:
@@ -285,37 +304,62 @@ def play_tips(view: PlayerView) -> list[Said]:
     if my_turn and view.leading:
         out.append(_ace_tip(view, at))
     if my_turn and view.trick:
-        out.append(Said(N_("Tip: when your partner is winning the trick, give 10s, kings and 5s; "
-                           "when an opponent is, give low cards without points."), me))
+        out.append(Said(FEED_TIP, me))
     # no advice when every legal follow breaks a pair
     pair = _pair(view)
     if pair is not None:
-        out.append(Said.of(N_("Tip: pairs and tractors win tricks: do not break a pair just to "
-                              "win one more trick."), me, PairsCanStay(pair)))
+        out.append(Said.of(PAIR_TIP, me, PairsCanStay(pair)))
     if my_turn and view.leading:
-        out.append(Said.of(N_("Tip: throw only when nothing still out can beat any part of it: the "
-                              "A and the big pairs of that suit are gone or in your hand."), me,
-                           Leading()))
-    ctx = view.ctx
-    assert ctx is not None
-    trumps = tuple(c for c in view.hand if ctx.is_trump(c))
+        out.append(Said.of(THROW_TIP, me, Leading()))
+    trumps = _trumps(view)
     trump_pair = _pair(view, trumps)
     if trump_pair is not None:
-        out.append(Said.of(N_("Tip: attackers, keep a strong pair of trumps for the last trick: "
-                              "the kitty's points then count four times."), me, Team(False),
-                           Holds(trump_pair)))
+        out.append(Said.of(TRUMP_PAIR_TIP, me, Team(False), Holds(trump_pair)))
     if trumps:
-        out.append(Said.of(N_("Tip: dealers, do not spend all your trumps early: the last trick "
-                              "decides the kitty."), me, Team(True), Holds(trumps)))
+        out.append(Said.of(TRUMPS_TIP, me, Team(True), Holds(trumps)))
     return keep(out, position(view))
 
 
-def tip(view: PlayerView) -> Said | None:
+def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
+    """Would ``play``, the coach's own play now, look like breaking ``tip``?  A tip is a
+    general idea and the coach's play may rightly depart from it; shown side by side
+    they would teach two things at once, so such a tip is left out."""
+    at = position(view)
+    played = Counter(play)
+    rest = Counter(view.hand) - played
+    if tip.msgid == ACE_TIP:  # leads something else
+        return not at.following and not any(c.rank == "A" and not at.ctx.is_trump(c) for c in play)
+    if tip.msgid == FEED_TIP:
+        if at.winner is None or at.wins_now(play):
+            return False
+        legal = at.legal()
+        given = [points(p) for p in legal] if legal is not None else [0, points(view.hand)]
+        if at.winner % 2 != view.seat % 2:  # more points to an opponent's trick than it must
+            return points(play) > min(given)
+        return not points(play) and max(given) > 0  # none to a partner's, where it could
+    if tip.msgid == PAIR_TIP:  # plays one card of a pair
+        hand = Counter(view.hand)
+        return any(n == 1 and hand[card] >= 2 for card, n in played.items())
+    if tip.msgid == THROW_TIP:  # throws what may fail
+        return not at.following and at.knowledge.throw_can_fail(play) is not False
+    if tip.msgid == TRUMP_PAIR_TIP:  # spends the pair before the last trick
+        pair = _pair(view, _trumps(view))
+        return bool(rest) and pair is not None and played[pair[0]] > 0
+    if tip.msgid == TRUMPS_TIP:  # plays its last trumps with tricks still to come
+        return bool(rest) and not any(at.ctx.is_trump(c) for c in rest)
+    return False
+
+
+def tip(view: PlayerView, advised: Sequence[Card] | None = None) -> Said | None:
     """A strategy tip for the moment: declaring while dealing, none while burying (the
-    burying advice speaks then), else one per trick in turn among those that fit."""
+    burying advice speaks then), else one per trick in turn among those that fit; none
+    when ``advised``, the coach's play shown beside it, goes against it."""
     if view.phase in ("dealing", "declaring"):
         return Said(DECLARE_TIP, view.seat)
     if view.ctx is None or view.phase != "tricks":
         return None
     tips = play_tips(view)
-    return tips[len(view.tricks) % len(tips)] if tips else None
+    if not tips:
+        return None
+    chosen = tips[len(view.tricks) % len(tips)]
+    return None if advised is not None and goes_against(view, chosen, advised) else chosen
