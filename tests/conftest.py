@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from functools import partial
 from typing import Iterable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from engine.ai.players import AIPlayer
+from engine.ai.players import uncapped_hard
 from engine.players import PLAYERS
 
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -37,7 +36,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 @pytest.fixture(autouse=True, scope="session")
 def hard_ai_without_the_wall_clock() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(PLAYERS, "ai:hard", partial(AIPlayer, "hard", seconds=None))
+        patch.setitem(PLAYERS, "ai:hard", uncapped_hard)
         yield
 
 

@@ -63,6 +63,12 @@ class AIPlayer:
 MISTAKE_REASONS = {"gave_points": "follow_low", "lost_trick": "win_points"}
 
 
+def uncapped_hard(seed: int | None = None) -> AIPlayer:
+    """``ai:hard`` without the wall-clock cap: its budget in simulated cards alone decides,
+    so a seed fixes every decision whatever the machine's load (tests and audits)."""
+    return AIPlayer("hard", seed, seconds=None)
+
+
 def avoid_mistake(view: PlayerView, chosen: Decision) -> Decision:
     """``chosen``, unless the engine's judgement of a follow (``engine.claims.mistake``,
     the one the coach's review states) finds a sure cost in it: then the play that

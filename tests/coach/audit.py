@@ -15,9 +15,8 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import partial
 
-from engine.ai.players import AIPlayer
+from engine.ai.players import uncapped_hard
 from engine.game import BURYING, TRICKS
 from engine.players import PLAYERS
 from tutor.coach.said import Said, SeatRef
@@ -193,7 +192,7 @@ def main(argv: list[str]) -> int:
         # no wall-clock cap: the budget in simulated cards alone decides the search, so
         # a re-dealt table searches exactly as the original did and a changed text can
         # only come from the hidden cards (with the cap, a busy moment changes the deals)
-        PLAYERS[advisor] = partial(AIPlayer, "hard", seconds=None)
+        PLAYERS[advisor] = uncapped_hard
     plan = plan_of(hands)
     failed = False
     for lang in ("en", "zh_CN"):
