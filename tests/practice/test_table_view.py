@@ -426,3 +426,31 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
     run(app, scene, check)
     assert scrolled, "this deal has words that need the scroll (else the check above checks nothing)"
     assert tips, "tips were shown where they fit"
+
+
+def test_a_tip_that_fits_no_more_after_a_resize_is_left_out(tmp_path) -> None:
+    """A tip shown at 1280x800 is judged again when the window shrinks to 960x600 (the
+    counter on): it never stays to push the coach's words out of sight."""
+    store = Store(tmp_path / "home")
+    store.settings.animation_speed = "off"
+    store.settings.card_counter = True
+    app = App(size=(1280, 800), store=store, language="en")
+    scene = open_table(app, seed=11)
+    panel, squeezed = scene.coach_panel, 0
+
+    def check(s: PracticeTableScene) -> bool:
+        nonlocal squeezed
+        if s.table.phase == TRICKS and s.table.learner_to_act and not s.motion.active:
+            app.frame(0.0)
+            tip = s.table.tip()
+            if tip is not None and tip.text() in panel.shown:
+                app._resized((960, 600))
+                app.frame(0.0)
+                assert not (tip.text() in panel.shown and panel.max_offset())
+                squeezed += tip.text() not in panel.shown
+                app._resized((1280, 800))
+                app.frame(0.0)
+        return len(s.table.game.tricks) >= 12
+
+    run(app, scene, check)
+    assert squeezed, "some tip fitted only the larger window (else this checks nothing)"

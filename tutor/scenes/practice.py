@@ -387,6 +387,7 @@ class PracticeTableScene(Scene):
         self._place_side()
         self._place_caption()
         self._place_kitty()
+        self._sync_words()  # what fits the coach's panel depends on its size
 
     def _place_left(self) -> None:
         """The coach's panel, with the card counter under it when it is on."""
