@@ -27,8 +27,10 @@ in that deal (``trick_threat``), and the best mean is chosen.  The same numbers 
 the coach its estimate (``Estimate``): how often the play wins the trick, and by how
 much it leads the best other follow.  Then the chosen follow and the next
 ``FOLLOW_RIVALS`` best are played out to the end of the hand on further deals, like
-leads, and another is played only when clearly better by the same bar
-(``clearly_better``).  Tractor and throw follows are left to the default player.
+leads, and another is played only when clearly better (``clearly_better``, by
+``FOLLOW_SWITCH_Z`` standard errors): better by what it gives up on the trick itself as
+well, so that a handful of deals cannot talk the coach into throwing both jokers onto a
+pair it cannot beat.  Tractor and throw follows are left to the default player.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
@@ -110,6 +112,9 @@ KEEP_DEFAULT = 1.0
 """Points another play must gain over the default player's choice."""
 SWITCH_Z = 1.5
 """Standard errors (of the mean difference over the same deals) it must gain them by."""
+FOLLOW_SWITCH_Z = 2.0
+"""The bar for a follow's whole-hand playouts to overturn the trick's own judgement: few
+deals (some 25), whose values swing by the hand's bonuses."""
 PRUNE_Z = 2.5
 """A candidate is dropped when its mean difference to the leader is this many standard
 errors below zero."""
@@ -188,9 +193,12 @@ def played_out(t: Table, rng: random.Random, chosen: Score, scores: list[Score],
     found, alive = race(t, [chosen.play] + [s.play for s in rivals], rng, budget, playout,
                         prune=True)
     top = max(alive, key=lambda s: s.mean)
-    if top is found[0] or not clearly_better(top, found[0]):
+    if top is found[0]:
         return chosen
-    return rivals[found.index(top) - 1]
+    rival = rivals[found.index(top) - 1]
+    # what the rival gives up on the trick itself (points, power spent) stays the prior:
+    # the playouts must make it up as well
+    return rival if clearly_better(top, found[0], chosen.mean - rival.mean, FOLLOW_SWITCH_Z) else chosen
 
 
 def race(t: Table, options: list[list[Card]], rng: random.Random, budget: Budget,
@@ -244,11 +252,11 @@ def drop_behind(alive: list[Score], default: Score) -> list[Score]:
     return kept
 
 
-def clearly_better(score: Score, default: Score) -> bool:
-    """Does ``score`` beat the default's choice by ``KEEP_DEFAULT`` and ``SWITCH_Z``
-    standard errors over the same deals?"""
+def clearly_better(score: Score, default: Score, extra: float = 0.0, z: float = SWITCH_Z) -> bool:
+    """Does ``score`` beat the default's choice by ``KEEP_DEFAULT`` (and ``extra``) and
+    ``z`` standard errors over the same deals?"""
     mean, error, n = _diffs(score, default)
-    return n >= 2 and mean > KEEP_DEFAULT and mean > SWITCH_Z * error
+    return n >= 2 and mean > KEEP_DEFAULT + extra and mean > z * error
 
 
 def with_estimate(chosen: Decision, score: Score, scores: list[Score]) -> Decision:
