@@ -19,6 +19,7 @@ from engine.claims import (CannotBeBeaten, GivesPoints, LastLeadMultiplier, Must
 from engine.knowledge import Knowledge
 from engine.rules import Rules, TrumpContext
 from engine.scoring import kitty_multiplier
+from tutor.coach.advice import goes_against
 from tutor.coach.said import Said
 from tutor.coach.transcript import moments
 
@@ -135,6 +136,20 @@ def test_the_coachs_advice_is_never_called_a_mistake() -> None:
     assert not report.contradictions, report.contradictions
 
 
+def test_the_transcript_marks_a_tip_that_the_coachs_play_takes_away() -> None:
+    """Seed 21, trick 3: the coach throws all six trumps left, so the tip "dealers, do
+    not spend all your trumps early" is shown only until a hint shows that play; every
+    tip marked as staying agrees with the coach's play."""
+    until_hint = 0
+    for moment in moments(21, why_not=False):
+        for where, said in moment.texts:
+            if where.startswith("tip") and moment.advice is not None:
+                gone = goes_against(moment.view, said, moment.advice.cards)
+                assert gone == (where == "tip:until_hint"), (where, said.text())
+                until_hint += gone
+    assert until_hint
+
+
 @pytest.mark.parametrize("argv, code", [
     (["transcript", "--seed", "x"], 2),
     (["transcript", "--seed", "1", "--policy", "lucky"], 2),
@@ -164,7 +179,7 @@ def test_transcript_prints_every_decision_as_json(capsys) -> None:
     first = plays[0]
     assert {"hand_cards", "trick", "cards_seen", "trump", "level", "legal_count", "coach_play",
             "played", "texts"} <= set(first)
-    assert all(t["claims"] or t["where"] in ("tip", "narration") for t in first["texts"])
+    assert all(t["claims"] or t["where"] in ("tip", "tip:until_hint", "narration") for t in first["texts"])
     assert any("主牌" in t["text"] or "跟" in t["text"] for r in plays for t in r["texts"])
 
 

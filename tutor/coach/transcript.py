@@ -28,6 +28,7 @@ from engine.view import Decision, PlayerView
 
 from ..i18n import language, set_language
 from ..practice import ADVISOR, PracticeTable
+from .advice import goes_against
 from .ladder import SUGGESTION
 from .refusals import blocked_sentences, refusal_sentences
 from .said import Said
@@ -122,7 +123,9 @@ def decision_texts(table: PracticeTable, why_not: bool = True) -> list[tuple[str
     texts = [("hint_line", s) for s in table.hint_sentences(())]
     tip = table.tip()
     if tip is not None:
-        texts.append(("tip", tip))
+        # shown until a hint shows a coach's play that departs from it (``coach.tip``)
+        gone = view.phase == TRICKS and goes_against(view, tip, table.ladder().decision.cards)
+        texts.append(("tip:until_hint" if gone else "tip", tip))
     if view.phase == BURYING:
         texts += [("bury_advice", s) for s in table.bury_advice(())]
         # as they read once the learner has picked the dearest cards
