@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
@@ -150,12 +150,31 @@ class PracticeTable:
         self._ladder: coach.HintLadder | None = None
         self._ladder_at: tuple[str, int, int] | None = None
         self._declare_advice: tuple[object, list[Said]] = (None, [])
+        self.in_flight: Counter[Card] = Counter()
+        """The learner's cards dealt but not shown yet (the scene's flights to the hand):
+        the declaring buttons and words leave them out until they land."""
 
     # ------------------------------------------------------------ what the scene reads
 
     @property
     def view(self) -> PlayerView:
         return self.game.view(self.learner)
+
+    def shown_hand(self) -> list[Card]:
+        """The learner's hand in the order dealt, less the cards still in flight (the
+        last dealt)."""
+        hand = list(self.game.hand(self.learner))
+        flying = Counter(self.in_flight)
+        for i in range(len(hand) - 1, -1, -1):
+            if flying[hand[i]] > 0:
+                flying[hand[i]] -= 1
+                del hand[i]
+        return hand
+
+    def shown_view(self) -> PlayerView:
+        """The learner's view as the screen shows it: without the cards in flight."""
+        view = self.view
+        return replace(view, hand=tuple(self.shown_hand())) if self.in_flight else view
 
     @property
     def phase(self) -> str:
@@ -234,7 +253,7 @@ class PracticeTable:
         if self.phase == DECLARING and not self.learner_to_act:
             return [Said(_OTHERS_MAY_DECLARE, me)]
         if self.phase in (DEALING, DECLARING):
-            line = coach.declare_line(self.view)
+            line = coach.declare_line(self.shown_view())
             if self.phase == DEALING and not self.declaration_options():
                 line.append(Said(_SKIP_DEAL, me))
             return line
@@ -262,15 +281,18 @@ class PracticeTable:
 
     def declare_choices(self) -> list[tuple[Card, Declaration | None]]:
         """The faces the learner could declare with (a level card held; a joker held
-        twice), in the order they arrived, so the declare buttons never move: each with
-        the strongest declaration of that face the engine allows now, or ``None``."""
+        twice, among the cards shown), in the order they arrived, so the declare buttons
+        never move: each with the strongest declaration of that face the engine allows
+        now, or ``None``."""
         game = self.game
         if self.phase not in (DEALING, DECLARING):
             return []
-        legal = self.declaration_options()
+        shown = self.shown_hand()
+        held = Counter(shown)
+        legal = [d for d in self.declaration_options() if not Counter(d.cards) - held]
         seen: Counter[Card] = Counter()
         faces: list[Card] = []
-        for card in game.hand(self.learner):
+        for card in shown:
             seen[card] += 1
             if (card.is_joker and seen[card] == 2) or (not card.is_joker and card.rank == game.level
                                                          and seen[card] == 1):
@@ -553,7 +575,7 @@ class PracticeTable:
         card dealt and declaration made, so a scene may ask every frame)."""
         if not self.coached or self.phase not in (DEALING, DECLARING):
             return []
-        view = self.view
+        view = self.shown_view()
         if not self.declaration_options():
             return []
         key = (view.hand_number, view.phase, view.hand, view.declarations)

@@ -454,3 +454,29 @@ def test_a_tip_that_fits_no_more_after_a_resize_is_left_out(tmp_path) -> None:
 
     run(app, scene, check)
     assert squeezed, "some tip fitted only the larger window (else this checks nothing)"
+
+
+def test_while_cards_fly_in_the_declaring_words_and_buttons_count_only_those_landed(tmp_path) -> None:
+    """At normal speed a dealt card flies for a moment before it joins the hand: the
+    coach's "n of your m cards" and the declare buttons wait for it, so they never
+    count a card the learner cannot see yet."""
+    app = make_app(tmp_path, speed="normal")
+    scene = open_table(app, seed=6)  # the learner may declare from early in the deal
+    checked = flying = 0
+
+    def check(s: PracticeTableScene) -> bool:
+        nonlocal checked, flying
+        table = s.table
+        if table.phase == DEALING:
+            shown = Counter(s.hand.cards)
+            flying += bool(table.in_flight)
+            for said in table.declare_advice():
+                if "m" in dict(said.values):
+                    assert said.value("m") == len(s.hand.cards)
+                    checked += 1
+            for face, declaration in table.declare_choices():
+                assert shown[face] and (declaration is None or not Counter(declaration.cards) - shown)
+        return table.phase != DEALING
+
+    run(app, scene, check, act=False, dt=0.02)
+    assert checked and flying

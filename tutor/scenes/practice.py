@@ -190,8 +190,6 @@ class PracticeTableScene(Scene):
         self.shown_left = 0.0
         self.landing = 0
         """Plays at the end of the trick on show still flying to the table."""
-        self.inbound: Counter[Card] = Counter()
-        """Cards dealt to the learner still flying to the hand."""
         self.inbound_seats = [0, 0, 0, 0]
         self.skip_deal = False
         self.kitty_reveal: HandScored | None = None
@@ -514,7 +512,7 @@ class PracticeTableScene(Scene):
 
     def _sync_hand(self) -> None:
         table = self.table
-        cards = tuple((Counter(table.game.hand(table.learner)) - self.inbound).elements())
+        cards = tuple(table.shown_hand())
         ctx = table.trump_context()
         key = (Counter(cards), ctx, table.phase)
         if key != self._hand_key:
@@ -772,7 +770,7 @@ class PracticeTableScene(Scene):
         self.thinking = None
         self.shown = None
         self.landing = 0
-        self.inbound = Counter()
+        self.table.in_flight.clear()
         self.inbound_seats = [0, 0, 0, 0]
         self.peek = None
 
@@ -1048,7 +1046,7 @@ class PracticeTableScene(Scene):
         start.center = self.trick.rect.center
         self.inbound_seats[seat] += 1
         if seat == self.table.learner:
-            self.inbound[card] += 1
+            self.table.in_flight[card] += 1
             end = self.hand.landing_rect(card)
             trump = self.table.trump_context().is_trump(card)
             self.motion.add(Flight(card, start, end, duration, trump=trump,
@@ -1060,10 +1058,16 @@ class PracticeTableScene(Scene):
 
     def _landed_dealt(self, seat: int, card: Card | None) -> None:
         self.inbound_seats[seat] = max(0, self.inbound_seats[seat] - 1)
-        if card is not None and self.inbound[card] > 0:
-            self.inbound[card] -= 1
+        flying = self.table.in_flight
+        if card is not None and flying[card] > 0:
+            flying[card] -= 1
+            if not flying[card]:
+                del flying[card]
             self._sync_hand()
             self._selection_changed(self.hand.selected_cards())
+            if self.table.phase in (DEALING, DECLARING):
+                self._sync_side()  # the declare buttons and words count it now
+                self._sync_words()
         self.seats[seat].cards_left = len(self.table.game.hand(seat)) - self.inbound_seats[seat]
 
     def _play_flight(self, seat: int, cards: tuple[Card, ...], duration: float) -> None:
