@@ -325,20 +325,19 @@ def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
     general idea and the coach's play may rightly depart from it; shown side by side
     they would teach two things at once, so such a tip is left out."""
     at = position(view)
-    played = Counter(play)
-    rest = Counter(view.hand) - played
+    played, hand = Counter(play), Counter(view.hand)
+    rest = hand - played
     if tip.msgid == ACE_TIP:  # leads something else
         return not at.following and not any(c.rank == "A" and not at.ctx.is_trump(c) for c in play)
     if tip.msgid == FEED_TIP:
         if at.winner is None or at.wins_now(play):
             return False
-        legal = at.legal()
+        legal = at.legal()  # too many to list: a follow may give from none to all
         given = [points(p) for p in legal] if legal is not None else [0, points(view.hand)]
         if at.winner % 2 != view.seat % 2:  # more points to an opponent's trick than it must
             return points(play) > min(given)
         return not points(play) and max(given) > 0  # none to a partner's, where it could
     if tip.msgid == PAIR_TIP:  # plays one card of a pair
-        hand = Counter(view.hand)
         return any(n == 1 and hand[card] >= 2 for card, n in played.items())
     if tip.msgid == THROW_TIP:  # throws what may fail
         return not at.following and at.knowledge.throw_can_fail(play) is not False
