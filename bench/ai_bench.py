@@ -19,16 +19,20 @@ depend on the machine's load: run on a quiet machine for numbers to compare.
 ``--uncapped`` turns off the search's wall-clock cap, so that its budget in simulated
 cards alone decides and the load cannot move a result (the numbers of
 ``bench/NOTES.md`` that say "without the cap"; decision times then run longer).
+``--save FOLDER`` also writes every hand of each match there, so that two runs of the
+same deals (before and after a change) compare deal by deal: ``bench/paired_diff.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from math import sqrt
+from pathlib import Path
 from statistics import fmean, stdev
 
 from engine.ai import AIPlayer
@@ -62,19 +66,39 @@ class Timed:
         return decision
 
 
+@dataclass(frozen=True)
+class Hand:
+    """One hand's result, seen from X's team."""
+
+    seed: int
+    """The deal's seed: the two hands of a pair share it (``paired_hands``)."""
+    attacking: bool
+    won: bool
+    levels: int
+    """Levels X's team gained, less those Y's gained."""
+    edge: int
+    """How far the attackers' points landed from 80, towards X's side."""
+    last_trick: bool
+    """X's team won the last trick as attackers (the kitty counted for it)."""
+
+
 @dataclass
 class Chunk:
-    pairs: list[float] = field(default_factory=list)
-    """X's share of the hands of each deal (0, 0.5 or 1; an odd last deal alone)."""
-    levels: list[int] = field(default_factory=list)
-    edges: list[int] = field(default_factory=list)
-    """Per hand: how far the attackers' points landed from 80, towards X's side."""
-    last_tricks: int = 0
-    attacking: int = 0
-    won_attacking: int = 0
-    won_dealing: int = 0
+    hands: list[Hand] = field(default_factory=list)
     x_times: list[float] = field(default_factory=list)
     y_times: list[float] = field(default_factory=list)
+
+
+def deal_shares(hands: list[Hand]) -> list[tuple[int, float]]:
+    """(seed, X's share of its hands) of every deal, in play order: 0, 0.5 or 1 for a
+    deal played both ways, 0 or 1 for an odd last deal played once."""
+    shares: list[tuple[int, float]] = []
+    i = 0
+    while i < len(hands):
+        both = hands[i:i + 2] if i + 1 < len(hands) and hands[i + 1].seed == hands[i].seed else hands[i:i + 1]
+        shares.append((hands[i].seed, sum(h.won for h in both) / len(both)))
+        i += len(both)
+    return shares
 
 
 def split_match(match: str) -> tuple[str, str]:
@@ -101,28 +125,20 @@ def run_chunk(args: tuple[str, str, int, int, bool]) -> Chunk:
             player.seconds = None
         return Timed(player, chunk.x_times if kind == x else chunk.y_times)
 
-    wins: list[int] = []
     for summary, kinds in paired_hands(count, seed, {"A": x, "B": y}, Rules(), make=make):
         dealers = summary.dealer % 2
-        attackers = 1 - dealers
-        winner = dealers if summary.attacker_points < TAKE_OVER else attackers
         x_team = 0 if kinds["A"] == x else 1
-        wins.append(int(winner == x_team))
-        gained = summary.levels if summary.next_dealer % 2 == x_team else -summary.levels
-        chunk.levels.append(gained)
+        attacking = dealers != x_team
+        won = (summary.attacker_points >= TAKE_OVER) == attacking
         edge = summary.attacker_points - TAKE_OVER
-        chunk.edges.append(edge if attackers == x_team else -edge)
-        if attackers == x_team:
-            chunk.attacking += 1
-            chunk.won_attacking += winner == x_team
-            chunk.last_tricks += summary.kitty_multiplier is not None
-        else:
-            chunk.won_dealing += winner == x_team
-        if len(wins) == 2:
-            chunk.pairs.append(sum(wins) / 2)
-            wins = []
-    if wins:
-        chunk.pairs.append(float(wins[0]))
+        chunk.hands.append(Hand(
+            seed=summary.seed,
+            attacking=attacking,
+            won=won,
+            levels=summary.levels if summary.next_dealer % 2 == x_team else -summary.levels,
+            edge=edge if attacking else -edge,
+            last_trick=attacking and summary.kitty_multiplier is not None,
+        ))
     return chunk
 
 
@@ -147,25 +163,36 @@ def chunk_plan(hands: int, size: int, seed: int) -> list[tuple[int, int]]:
 
 
 def row(x: str, y: str, chunks: list[Chunk], seconds: float) -> str:
-    pairs = [p for c in chunks for p in c.pairs]
-    levels = [v for c in chunks for v in c.levels]
-    edges = [v for c in chunks for v in c.edges]
-    hands = len(levels)
+    hands = [h for c in chunks for h in c.hands]
+    pairs = [share for _, share in deal_shares(hands)]
+    edges = [h.edge for h in hands]
     share = fmean(pairs)
     half = 1.96 * stdev(pairs) / sqrt(len(pairs)) if len(pairs) > 1 else float("nan")
-    attacking = sum(c.attacking for c in chunks)
-    won_attacking = sum(c.won_attacking for c in chunks)
-    won_dealing = sum(c.won_dealing for c in chunks)
-    last = sum(c.last_tricks for c in chunks)
+    attacking = [h for h in hands if h.attacking]
+    dealing = [h for h in hands if not h.attacking]
     xt = [t for c in chunks for t in c.x_times]
     yt = [t for c in chunks for t in c.y_times]
     return (
-        f"| {x} vs {y} | {hands} | {100 * share:.1f} % | {100 * (share - half):.1f}–{100 * (share + half):.1f} % "
-        f"| {won_dealing}/{hands - attacking} | {won_attacking}/{attacking} "
-        f"| {fmean(levels):+.2f} | {fmean(edges):+.1f} ± {1.96 * stdev(edges) / sqrt(len(edges)):.1f} | {last}/{attacking} "
+        f"| {x} vs {y} | {len(hands)} | {100 * share:.1f} % | {100 * (share - half):.1f}–{100 * (share + half):.1f} % "
+        f"| {sum(h.won for h in dealing)}/{len(dealing)} | {sum(h.won for h in attacking)}/{len(attacking)} "
+        f"| {fmean(h.levels for h in hands):+.2f} | {fmean(edges):+.1f} ± {1.96 * stdev(edges) / sqrt(len(edges)):.1f} "
+        f"| {sum(h.last_trick for h in attacking)}/{len(attacking)} "
         f"| {1000 * percentile(xt, 0.5):.1f} / {1000 * percentile(xt, 0.99):.0f} ms "
         f"| {1000 * percentile(yt, 0.5):.1f} / {1000 * percentile(yt, 0.99):.0f} ms | {seconds:.0f} s |"
     )
+
+
+def save(folder: Path, x: str, y: str, args: argparse.Namespace, chunks: list[Chunk]) -> Path:
+    """Write one match's hands to ``folder`` as JSON, for ``bench/paired_diff.py``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{x}_vs_{y}.json".replace(":", "-")
+    record = {
+        "x": x, "y": y, "hands": args.hands, "chunk": args.chunk, "seed": args.seed,
+        "uncapped": args.uncapped,
+        "results": [asdict(h) for c in chunks for h in c.hands],
+    }
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    return path
 
 
 def main() -> None:
@@ -177,6 +204,8 @@ def main() -> None:
     parser.add_argument("--match", nargs="*", default=list(DEFAULT_MATCHES))
     parser.add_argument("--uncapped", action="store_true",
                         help="no wall-clock cap on the search: reproducible, slower decisions")
+    parser.add_argument("--save", type=Path, metavar="FOLDER",
+                        help="also write every hand of each match there (JSON), for bench/paired_diff.py")
     args = parser.parse_args()
     print("| X vs Y | hands | X wins | 95 % interval | X won as dealers | X won as attackers | X levels/hand "
           "| X points edge | X last tricks as attackers | X p50 / p99 | Y p50 / p99 | run time |")
@@ -188,6 +217,8 @@ def main() -> None:
             plan = chunk_plan(args.hands, args.chunk, args.seed)
             chunks = list(pool.map(run_chunk, [(x, y, n, s, args.uncapped) for n, s in plan]))
             print(row(x, y, chunks, time.perf_counter() - started), flush=True)
+            if args.save:
+                print(f"saved {save(args.save, x, y, args, chunks)}", flush=True)
 
 
 if __name__ == "__main__":
