@@ -96,11 +96,12 @@ def test_every_task_states_its_answer() -> None:
 
 
 def test_option_guarded_steps_follow_the_rules() -> None:
-    """Lesson 3 explains constant twos only when the option is on."""
+    """Lesson 3 explains constant twos only when the option is on: among the trumps,
+    and again in no-trump."""
     lesson = LESSONS[2]
     off = [s.text for s in lesson.steps_for(Rules())]
     on = [s.text for s in lesson.steps_for(Rules(constant_twos=True))]
-    assert len(on) == len(off) + 1
+    assert len(on) == len(off) + 2
     assert any(t and "twos are always trumps" in t for t in on)
     assert not any(t and "twos are always trumps" in t for t in off)
 
