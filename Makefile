@@ -83,7 +83,8 @@ desktop-entry: setup
 	sed 's|^Exec=.*|Exec=$(CURDIR)/$(VENV)/bin/shengji-tutor|' assets/shengji-tutor.desktop > $(APPS)/shengji-tutor.desktop
 	@echo "installed $(APPS)/shengji-tutor.desktop"
 
-# The coach's full audit: 40 practice hands in both languages with the hard advisor,
+# The coach's full audit: 40 practice hands in both languages with the hard advisor, and
+# 3 under each other value of every rule option,
 # every claim of every text checked (tests/coach); prints the counts.
 audit: setup
 	$(HEADLESS) $(PY) -m tests.coach.audit 40 ai:hard

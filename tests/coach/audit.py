@@ -3,7 +3,8 @@ checked by the auditor, the hidden cards re-dealt to catch a leak.
 
 ``run(plan, advisor, language)`` plays each ``(seed, policy)`` of ``plan`` for one hand
 and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (40
-hands, both languages, the hard advisor) and prints the counts (``make audit``).
+first hands under the default rules and 3 later hands under each other value of every
+rule option, both languages, the hard advisor) and prints the counts (``make audit``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from engine.ai.players import uncapped_hard
-from engine.game import BURYING, TRICKS
+from engine.cards import RANKS
+from engine.game import BURYING, TRICKS, Game
+from engine.rules import Rules
 from engine.players import PLAYERS
 from tutor.coach.said import Said, SeatRef
 from tutor.coach.transcript import POLICIES, Moment, decision_texts, moments
@@ -64,9 +68,11 @@ def plan_of(hands: int, first_seed: int = 1) -> list[tuple[int, str]]:
 
 
 def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
-        leak_every: int = 1, auditor: Auditor | None = None) -> Report:
+        leak_every: int = 1, auditor: Auditor | None = None,
+        game_of: Callable[[int], Game] | None = None) -> Report:
     """Audit one hand per ``(seed, policy)`` in ``lang``; ``leak_every``: re-deal the
-    hidden cards at every n-th decision."""
+    hidden cards at every n-th decision; ``game_of``: the game a seed plays (default: a
+    match's first hand under the default rules)."""
     before = language()
     set_language(lang)
     report = Report(lang)
@@ -75,7 +81,8 @@ def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
         for seed, policy in plan:
             audit = auditor if auditor is not None else Auditor()
             advised: set[int | None] = set()
-            for moment in moments(seed, 1, policy, advisor):
+            game = game_of(seed) if game_of is not None else None
+            for moment in moments(seed, 1, policy, advisor, game=game):
                 _moment(moment, audit, report, leak_every, seed)
                 _contradictions(moment, advised, report, seed)
             report.hands += 1
@@ -185,22 +192,44 @@ def redealt(table: PracticeTable, rng: random.Random) -> PracticeTable:
     return other
 
 
+OPTIONS = [{"constant_twos": True}, {"throw_penalty": "per_card"}, {"throw_penalty": "flat"},
+           {"kitty_multiplier": "by_pairs"}, {"kitty_multiplier": "power"}, {"self_override": True},
+           {"no_bid_first_hand": "flip_kitty"}, {"must_defend_a": True}]
+"""Every rule option's other values, each audited on its own: the coach's sentences must
+hold under the rules the learner chose in Settings, not only the default."""
+
+
+def later_hand(rules: Rules) -> Callable[[int], Game]:
+    """A seed's game under ``rules``: a later hand of a match, its dealer and both teams'
+    levels drawn from the seed (above 2, where every option can matter: at level 2 the
+    2s are level cards whatever ``constant_twos`` says)."""
+    def start(seed: int) -> Game:
+        levels = (RANKS[1 + seed % 12], RANKS[1 + (seed * 5 + 3) % 12])
+        return Game(rules, seed, levels=levels, dealer=seed % 4, hand=2)
+    return start
+
+
 def main(argv: list[str]) -> int:
     hands = int(argv[0]) if argv else 40
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
+    per_option = int(argv[2]) if len(argv) > 2 else 3
     if advisor == "ai:hard":
         # no wall-clock cap: the budget in simulated cards alone decides the search, so
         # a re-dealt table searches exactly as the original did and a changed text can
         # only come from the hidden cards (with the cap, a busy moment changes the deals)
         PLAYERS[advisor] = uncapped_hard
-    plan = plan_of(hands)
+    runs: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
+        (plan_of(hands), None, "default rules")]
+    runs += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
+              ", ".join(f"{k}={v}" for k, v in option.items())) for i, option in enumerate(OPTIONS)]
     failed = False
     for lang in ("en", "zh_CN"):
-        report = run(plan, advisor, lang)
-        print(report.line())
-        for problem in report.problems[:20]:
-            print("  " + problem)
-        failed = failed or bool(report.problems)
+        for plan, game_of, name in runs:
+            report = run(plan, advisor, lang, game_of=game_of)
+            print(f"{name}: {report.line()}")
+            for problem in report.problems[:20]:
+                print("  " + problem)
+            failed = failed or bool(report.problems)
     return 1 if failed else 0
 
 

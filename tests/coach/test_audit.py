@@ -25,7 +25,7 @@ from tutor.coach.transcript import moments
 
 from ..practice.test_coach_hint import view_of
 from ..volume import count
-from .audit import plan_of, run
+from .audit import OPTIONS, later_hand, plan_of, run
 from .auditor import Auditor, verify
 
 HANDS = max(30, count(120))
@@ -45,6 +45,17 @@ def test_hands_without_a_false_claim(batch: int) -> None:
     assert report.hands == size and report.decisions >= 10 * size
     assert report.claims > 10 * report.decisions
     assert report.notes, "some learner plays cost points and the review says so"
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_hands_under_each_rule_option_without_a_false_claim(option) -> None:
+    """Later hands (levels above 2, where constant twos change the trumps) under each
+    other value of every rule option, as a learner may choose in Settings."""
+    size = max(2, count(8))
+    report = run(plan_of(size, 500), advisor="ai", lang="en", leak_every=3,
+                 game_of=later_hand(Rules(**option)))
+    assert not report.problems, report.problems[:5]
+    assert report.hands == size and report.claims > 10 * report.decisions
 
 
 def _first(seed: int, policy: str, wanted) -> tuple:

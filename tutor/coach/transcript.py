@@ -53,12 +53,15 @@ class Moment:
 
 
 def moments(seed: int, hands: int = 1, policy: str = "coach", advisor: str = ADVISOR,
-            opponents: str = "ai", why_not: bool = True) -> Iterator[Moment]:
-    """Play ``hands`` hands from ``seed`` (a match) and yield every learner decision,
-    then one ``review`` moment per hand."""
+            opponents: str = "ai", why_not: bool = True,
+            game: Game | None = None) -> Iterator[Moment]:
+    """Play ``hands`` hands from ``seed`` (a match: ``game``, else a first hand under the
+    default rules) and yield every learner decision, then one ``review`` moment per
+    hand."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
-    table = PracticeTable(Game(seed=seed), learner=0, seed=seed, ai_kind=opponents,
+    table = PracticeTable(game if game is not None else Game(seed=seed), learner=0, seed=seed,
+                          ai_kind=opponents,
                           advisor_kind=advisor)
     rng = random.Random(seed)
     for number in range(hands):
