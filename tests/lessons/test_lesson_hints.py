@@ -105,3 +105,25 @@ def test_cards_in_a_drill_sentence_are_named_in_the_language_it_is_shown_in() ->
     assert feedback.tr(text, i18n.load_translations("en")) == \
         "Another hand can beat big joker ♠A, so the throw fails."
     assert feedback.tr(text, i18n.load_translations("zh_CN")) == "有人压得住 大王 ♠A，所以这把甩牌不成立。"
+
+
+@pytest.mark.parametrize("twos", [False, True])
+def test_hints_that_name_the_trumps_count_the_2s_when_they_are_trumps(twos: bool) -> None:
+    """Lessons run under the learner's rules: with constant twos every 2 is a trump too."""
+    from engine import Rules
+
+    ctx = TrumpContext("6", "H", Rules(constant_twos=twos))
+    missed = feedback.hint_lines(Judgement(False, "missed_trumps", ()), ctx)
+    is_trump = feedback.hint_lines(Judgement(False, None, ()), ctx, rule="is_trump")
+    strongest = feedback.hint_lines(Judgement(False, None, ()), ctx, rule="strongest")
+    for lines in (missed, is_trump, strongest):
+        assert ("2" in lines[0]) is twos, lines
+
+
+def test_a_list_of_numbers_reads_as_a_list_in_each_language() -> None:
+    """A drill's list of tricks is worded when translated: "1, 3, and 5", "1、3和5"."""
+    from tutor.lessons.model import Numbers
+
+    phrase = Phrase("Tricks the attackers won: {tricks}; {n} points in all.", tricks=Numbers([1, 3, 5]), n=45)
+    assert feedback.tr(phrase, i18n.load_translations("en")) == "Tricks the attackers won: 1, 3, and 5; 45 points in all."
+    assert "1、3和5" in feedback.tr(phrase, i18n.load_translations("zh_CN"))

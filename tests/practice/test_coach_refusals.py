@@ -29,6 +29,20 @@ def test_trump_cannot_follow_a_side_suit() -> None:
     assert text == "♥3 is a trump: it cannot follow ♠ while you hold ♠ cards."
 
 
+def test_short_of_the_suit_a_card_is_refused_only_for_the_room_it_takes() -> None:
+    """Holding fewer of the suit than were led, other cards may fill: one is refused only
+    when it would leave no room for the suit's cards, and the words say so (not "it
+    cannot follow", when another of its kind was just accepted)."""
+    view = view_of("S3 S4 H7 C5 D9", "D5 D5")  # one diamond for a pair led; ♥ is trump
+    trump, second = parse_cards("H7 S3")
+    assert not coach.blocked(view, [], trump).code  # a fill card is fine at first
+    text = coach.joined(coach.blocked_sentences(view, [trump], second))
+    assert text == "♠3 would leave no room for the 1 ♦ card you must play: ♦9."
+    view = view_of("S3 S4 C5 H7 H8 D9", "H5 H5 H6 H6 H9")  # two trumps for five led
+    text = coach.joined(coach.blocked_sentences(view, parse_cards("S3 S4 C5"), parse_cards("D9")[0]))
+    assert text == "♦9 would leave no room for the 2 trumps you must play: ♥8 ♥7."
+
+
 def test_level_card_of_the_led_suit_is_a_trump() -> None:
     view = view_of("S10 S4", "S7")  # level 10: ♠10 is a trump, not a spade
     why = coach.blocked(view, [], parse_cards("S10")[0])

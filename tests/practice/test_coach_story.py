@@ -206,7 +206,10 @@ def test_every_ai_reason_code_has_words_and_a_principle() -> None:
 
 def test_tips_fit_the_moment() -> None:
     dealing = replace(view_of("S3", ""), phase="dealing", ctx=None, trick=())
-    assert "declare" in coach.tip(dealing).text()
+    assert dealing.dealer is not None and "declare" in coach.tip(dealing).text()
+    # a match's first hand: declaring wins the deal, so "declare a long suit" is not the
+    # advice (the coach's declaring advice says a short suit is worth it there)
+    assert coach.tip(replace(dealing, dealer=None)) is None
     leading = view_of("SA SA S3 D4 H4 H4", "")  # an attacker to lead, with a pair of trumps
     tips = [t.text() for t in coach.play_tips(leading)]
     assert all(t.startswith("Tip:") for t in tips)

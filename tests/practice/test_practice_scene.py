@@ -13,13 +13,14 @@ import pygame
 import pytest
 
 from engine import why_not_selectable
-from engine.game import BURYING, DECLARING, HAND_OVER, TRICKS, Game
+from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, TRICKS, Game
+from engine.rules import Rules
 from tutor import coach
 from tutor.app import App
 from tutor.practice import PracticeTable
 from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.review import ReviewScene
-from tutor.scenes.summary import HandSummaryScene, level_table_row
+from tutor.scenes.summary import HandSummaryScene, level_table_row, summary_lines
 from tutor.settings import DEMO_MATCH_FILE, Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -352,3 +353,33 @@ def test_a_mistyped_deal_code_is_refused(tmp_path) -> None:
     result = subprocess.run([sys.executable, "main.py", "--scene", "practice", "--deal", "0G3NQ-K8NJ3"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and "does not check out" in result.stderr
+
+
+def _played_out(rules: Rules, seed: int) -> PracticeTable:
+    """A hand of ``seed`` dealt by the learner's team at level A, every seat played by
+    the AI (the learner's seat by its own AI's moves)."""
+    table = PracticeTable(Game(rules, seed, levels=("A", "5"), dealer=0, hand=2), learner=0,
+                          coached=False, seed=seed, ai_kind="ai:easy")
+    while table.phase not in (HAND_OVER, MATCH_OVER):
+        if not table.learner_to_act:
+            table.step()
+        elif table.phase in (DEALING, DECLARING):
+            move = table.auto_move()
+            if move:
+                table.declare(move)
+            table.close_declaring()
+        else:
+            assert table.submit(table.auto_move()).refusal is None
+    return table
+
+
+def test_the_summary_says_how_the_match_was_won_under_each_rule() -> None:
+    """Dealers at A who hold win the match: by passing A (default) or by holding at A
+    (``must_defend_a``, where levels stop at A); the summary says which."""
+    seed = next(s for s in range(1, 40)
+                if not _played_out(Rules(), s).outcome().change.next_dealer % 2)
+    default = " ".join(summary_lines(_played_out(Rules(), seed)))
+    defended = " ".join(summary_lines(_played_out(Rules(must_defend_a=True), seed)))
+    assert "Your team passed A and won the match!" in default
+    assert "Your team held at level A as dealers and won the match!" in defended
+    assert "passed A" not in defended

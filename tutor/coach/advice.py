@@ -150,7 +150,7 @@ PUTS_POINTS = plural("@kitty_puts", lambda n: ngettext(
     "It puts {n} points in the kitty: they count double or more for the attackers if they win "
     "the last trick.", n))
 
-ACES_CHOSEN = N_("{cards}: an ace wins a trick by itself; bury low cards instead.")
+ACES_CHOSEN = N_("{cards}: an ace often wins a trick by itself; bury low cards instead.")
 PAIRS_CHOSEN = N_("{cards}: pairs win tricks and must be followed; keep them in your hand.")
 
 
@@ -261,10 +261,10 @@ FEED_TIP = N_("Tip: when your partner is winning the trick, give 10s, kings and 
               "opponent is, give low cards without points.")
 PAIR_TIP = N_("Tip: pairs and tractors win tricks: do not break a pair just to win one more "
               "trick.")
-THROW_TIP = N_("Tip: throw only when nothing still out can beat any part of it: the A and the "
-               "big pairs of that suit are gone or in your hand.")
-TRUMP_PAIR_TIP = N_("Tip: attackers, keep a strong pair of trumps for the last trick: the "
-                    "kitty's points then count four times.")
+THROW_TIP = N_("Tip: throw only when nothing still out can beat any part of it: every higher "
+               "card and pair of that suit is gone or in your hand.")
+TRUMP_PAIR_TIP = N_("Tip: attackers, keep a strong pair of trumps for the last trick: if you "
+                    "win a last trick led as a pair, the kitty's points count four times.")
 TRUMPS_TIP = N_("Tip: dealers, do not spend all your trumps early: the last trick decides the "
                 "kitty.")
 
@@ -350,11 +350,13 @@ def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
 
 
 def tip(view: PlayerView, advised: Sequence[Card] | None = None) -> Said | None:
-    """A strategy tip for the moment: declaring while dealing, none while burying (the
-    burying advice speaks then), else one per trick in turn among those that fit; none
-    when ``advised``, the coach's play shown beside it, goes against it."""
+    """A strategy tip for the moment: declaring while dealing a later hand (in a match's
+    first hand declaring also wins the deal, so a short suit is worth it and the coach's
+    declaring advice says so), none while burying (the burying advice speaks then), else
+    one per trick in turn among those that fit; none when ``advised``, the coach's play
+    shown beside it, goes against it."""
     if view.phase in ("dealing", "declaring"):
-        return Said(DECLARE_TIP, view.seat)
+        return None if view.dealer is None else Said(DECLARE_TIP, view.seat)
     if view.ctx is None or view.phase != "tricks":
         return None
     tips = play_tips(view)

@@ -209,9 +209,9 @@ PRINCIPLES: dict[str, Principle] = {
                             [Leading(), GivesPoints(c, 0)]),
     "declare": Principle(N_("Declare a suit you hold many cards of: a long trump suit wins "
                             "tricks."), lambda at, c: None),
-    "deal": Principle(N_("In the first hand, whoever declares makes their side the dealers, "
-                         "and the dealers bury the kitty and win more hands: a suit that is "
-                         "not very long is worth declaring."), lambda at, c: None),
+    "deal": Principle(N_("In the first hand, whoever makes the last declaration makes their "
+                         "side the dealers, and the dealers bury the kitty and win more hands: "
+                         "a suit that is not very long is worth declaring."), lambda at, c: None),
     "bury": Principle(N_("Bury low side cards without points; keep trumps, pairs and high "
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }

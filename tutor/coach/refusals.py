@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from engine import Card, check_follow, check_lead
-from engine.claims import Blocked, LeadKind, MustFollow, Refused, SuitOf
+from engine.claims import Blocked, HoldsOnly, LeadKind, MustFollow, Refused, SuitOf
 from engine.rules import TRUMP
 from engine.view import PlayerView
 
@@ -63,6 +63,12 @@ PAIR_ROOM = plural("@pair_room", lambda n: ngettext(
     "{card} would leave no room for the {n} pairs you must play: you hold {held}.", n))
 PLAY_PAIRS = plural("@play_pairs", lambda n: ngettext(
     "Play {n} pair of {suit}: you hold {held}.", "Play {n} pairs of {suit}: you hold {held}.", n))
+ROOM_SUIT = plural("@room_suit", lambda n: ngettext(
+    "{card} would leave no room for the {n} {suit} card you must play: {held}.",
+    "{card} would leave no room for the {n} {suit} cards you must play: {held}.", n))
+ROOM_TRUMPS = plural("@room_trumps", lambda n: ngettext(
+    "{card} would leave no room for the {n} trump you must play: {held}.",
+    "{card} would leave no room for the {n} trumps you must play: {held}.", n))
 WRONG_COUNT = plural("@wrong_count", lambda n: ngettext(
     "The lead has {n} card: play exactly {n}.", "The lead has {n} cards: play exactly {n}.", n))
 
@@ -91,6 +97,15 @@ def blocked_sentences(view: PlayerView, selected: Sequence[Card], card: Card) ->
     suit = at.requirements.suit
     held = cards_ref(why.cards, at)
     if why.code == "must_follow_suit":
+        req = at.requirements
+        if req.need < req.size:
+            # fewer of the suit than were led: other cards may fill, just not the room
+            # the suit's cards need (another card may have been accepted already)
+            n = len(req.held)
+            fields = (("card", name), ("n", n), ("suit", SuitRef(suit)), ("held", held))
+            said = Said(ROOM_TRUMPS if suit == TRUMP else ROOM_SUIT, me, fields,
+                        (claim, HoldsOnly(suit, n)))
+            return keep([said], at)
         own = SuitOf(card, at.ctx.suit_of(card))
         if own.suit == TRUMP:
             said = Said.of(N_("{card} is a trump: it cannot follow {suit} while you hold {suit} "

@@ -40,6 +40,7 @@ from .model import (
     CardTask,
     Choose,
     Declare,
+    Numbers,
     Option,
     Phrase,
     PlayTrick,
@@ -317,7 +318,7 @@ def count_points(rng: random.Random, rules: Rules) -> Task | None:
     side = team_of(0 if attackers == "us" else 1)
     won = [n for n, trick in enumerate(tricks, 1)
            if team_of(trick.seat_of(trick_winner([list(p or ()) for p in trick.plays], ctx))) == side]
-    explain = (Phrase(N_("Tricks the attackers won: {tricks}; {n} points in all."), tricks=", ".join(map(str, won)), n=value)
+    explain = (Phrase(N_("Tricks the attackers won: {tricks}; {n} points in all."), tricks=Numbers(won), n=value)
                if won else Phrase(N_("The attackers won none of these tricks: 0 points.")))
     return replace(step, options=tuple(Option(value=str(v), label=Phrase(N_("{n} points"), n=v)) for v in values),
                    explain=explain)

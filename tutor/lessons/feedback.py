@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
+from babel.lists import format_list
+
 from engine import Card, TrumpContext
 
 from tutor.hints import CardsRef, card_name, cards_text, suit_name
-from tutor.i18n import N_, _, format_sentence, ngettext
+from tutor.i18n import N_, _, format_sentence, language, ngettext
 
-from .model import Phrase
+from .model import Numbers, Phrase
 from .rules import Judgement
 
 HINTS = {
@@ -91,6 +93,16 @@ CHOICE_HINTS = {
 }
 """The first wrong answer to a question whose option has no note of its own: the rule."""
 
+WITH_TWOS = {
+    "missed_trumps": N_("Some trumps are still in your hand. Trumps are both jokers, every level card, "
+                        "every 2 and every card of the trump suit."),
+    "is_trump": N_("Trumps are both jokers, every level card, every 2 and every card of the trump suit."),
+    "strongest": N_("Check the order: trumps above side cards; among trumps the jokers, then the level "
+                    "cards, then the 2s, then the trump suit."),
+}
+"""The hints above that name the trumps, as they read when every 2 is a trump too (the
+option ``constant_twos``): lessons run under the learner's rules."""
+
 RIGHT = {
     "legal": N_("That follows the rules."),
     "wins": N_("That wins the trick."),
@@ -122,8 +134,11 @@ def tr(text: str | None, translations: Any = None) -> str:
         return ""
     gettext = translations.gettext if translations is not None else _
     if isinstance(text, Phrase):
+        locale = (translations.info().get("language") if translations is not None else None) or language()
         params = {k: tr(v, translations) if isinstance(v, Phrase) else
-                  cards_text(v.cards, gettext) if isinstance(v, CardsRef) else v for k, v in text.params.items()}
+                  cards_text(v.cards, gettext) if isinstance(v, CardsRef) else
+                  format_list([str(n) for n in v], locale=locale) if isinstance(v, Numbers) else v
+                  for k, v in text.params.items()}
         return format_sentence(gettext(text), params)
     return gettext(text)
 
@@ -156,15 +171,16 @@ def hint_lines(judgement: Judgement, ctx: TrumpContext, suit: str | None = None,
     reason = judgement.reason or "option"
     if note:
         return [tr(note)]
+    twos = ctx.rules.constant_twos
     if reason == "option" and rule in CHOICE_HINTS:
-        return [_(CHOICE_HINTS[rule])]
+        return [_(WITH_TWOS[rule] if twos and rule in WITH_TWOS else CHOICE_HINTS[rule])]
     if reason == "wrong_count":
         n = len(judgement.cards)
         return [ngettext("The lead has {n} card: play exactly {n}.", "The lead has {n} cards: play exactly {n}.",
                          n).format(n=n)]
     if reason == "wrong_number" and count is not None:
         return [ngettext("Bury exactly {n} card.", "Bury exactly {n} cards.", count).format(n=count)]
-    template = HINTS.get(reason, HINTS["option"])
+    template = WITH_TWOS[reason] if twos and reason in WITH_TWOS else HINTS.get(reason, HINTS["option"])
     lines = [format_sentence(_(template), {"cards": cards_text(judgement.cards),
                                            "suit": suit_name(suit) if suit else ""})]
     if reason == "not_trumps":

@@ -38,6 +38,11 @@ class Phrase(str):
         return phrase
 
 
+class Numbers(tuple):
+    """A ``Phrase`` parameter: numbers shown as a list in the reader's language
+    ("1, 3, and 5"; "1、3和5"), worded when the phrase is translated."""
+
+
 @dataclass(frozen=True)
 class Position:
     """The level rank and the trump suit a step is played under.

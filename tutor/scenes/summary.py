@@ -79,8 +79,12 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
         n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
     if outcome.wins_match:
         won = TEAMS[team] == TEAMS[learner % 2]
-        lines.append(_("Your team passed A and won the match!") if won
-                     else _("The opponents passed A and won the match."))
+        if game.rules.must_defend_a:  # levels stop at A: the match is won by holding there
+            lines.append(_("Your team held at level A as dealers and won the match!") if won
+                         else _("The opponents held at level A as dealers and won the match."))
+        else:
+            lines.append(_("Your team passed A and won the match!") if won
+                         else _("The opponents passed A and won the match."))
     else:
         lines.append(_("Next dealer: {who}.").format(who=coach.seat_name(outcome.next_dealer, learner)))
     if not practice:
