@@ -134,11 +134,15 @@ class Position:
 
     def beaten(self, cards: Sequence[Card]) -> bool | None:
         """May a later opponent beat ``cards`` played now (and winning now)?  For a
-        throw led, another hand beating one of its parts counts too."""
+        throw led, an opponent beating one of its parts counts too; when only the
+        partner may (the throw may fail, but no opponent is the cause): ``None``."""
         plays = self.plays + [list(cards)]
         answer = self.knowledge.beaten_by_any(plays, self.later_opponents)
         if not self.following and answer is False:
-            return self.knowledge.throw_can_fail(cards)
+            fails = self.knowledge.throw_can_fail(cards)
+            if fails is not True:
+                return fails
+            return True if self.knowledge.throw_can_fail(cards, self.later_opponents) else None
         return answer
 
     def is_legal(self, cards: Sequence[Card]) -> bool:
@@ -733,16 +737,19 @@ class KittyScored(Claim):
 
 @dataclass(frozen=True)
 class LastLeadMultiplier(Claim):
-    """The seat holds ``cards``, a lead of one effective suit, and as the lead of the
-    last trick they would count the kitty ``multiplier`` times for the attackers if
-    they win it (the rules' ``kitty_multiplier``)."""
+    """The seat holds ``cards``, a lead of one effective suit that no other hand can
+    break (a throw that might fail would not be the last trick's lead: the rest goes
+    back to the hand and another trick follows), and as the lead of the last trick they
+    would count the kitty ``multiplier`` times for the attackers if they win it (the
+    rules' ``kitty_multiplier``)."""
 
     cards: tuple[Card, ...]
     multiplier: int
 
     def holds(self, at: Position) -> bool:
         return (Holds(self.cards).holds(at) and suit_of_cards(self.cards, at.ctx) is not None
-                and kitty_multiplier(list(self.cards), at.ctx) == self.multiplier)
+                and kitty_multiplier(list(self.cards), at.ctx) == self.multiplier
+                and at.knowledge.throw_can_fail(self.cards) is False)
 
 
 # ====================================================================== declaring, burying

@@ -239,15 +239,16 @@ class Knowledge:
 
     # ------------------------------------------------------------ throws
 
-    def throw_can_fail(self, lead: Sequence[Card]) -> bool | None:
-        """Can another seat hold, in some consistent deal, a combination that beats a
-        component of the throw ``lead`` (so that it fails, RULES.md §4)?  A single,
-        pair or tractor never fails."""
+    def throw_can_fail(self, lead: Sequence[Card], seats: Iterable[int] | None = None) -> bool | None:
+        """Can another seat (one of ``seats``, default any) hold, in some consistent
+        deal, a combination that beats a component of the throw ``lead`` (so that it
+        fails, RULES.md §4)?  A single, pair or tractor never fails."""
         comps = decompose(list(lead), self.ctx)
         if len(comps) < 2:
             return False
         suit = self.ctx.suit_of(lead[0])
-        return _any(answer for seat in self.others if self.memory.cards_left[seat]
+        seats = self.others if seats is None else seats
+        return _any(answer for seat in seats if self.memory.cards_left[seat]
                     for answer in self._answers(self._component_cases(seat, suit, comps)))
 
     def _component_cases(self, seat: int, suit: str, comps: list[Component]) -> Iterator[tuple]:

@@ -103,7 +103,8 @@ class Seen:
                 continue
             lead = toks(plays[0].cards)
             if attempted:
-                self.known[plays[0].seat] += Counter(toks(attempted)) - Counter(lead)
+                # taken back: held then (a card taken back twice is one card)
+                self.known[plays[0].seat] |= Counter(toks(attempted)) - Counter(lead)
             suit = self.order.suit(lead[0])
             lead_pairs = len(pair_faces(lead))
             for play in plays:
@@ -296,15 +297,16 @@ def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int]) -> list[C
     return None
 
 
-def throw_fails(seen: Seen, lead: list[str]) -> list[Counter] | None:
-    """A witness deal in which another hand beats a part of the throw ``lead``."""
+def throw_fails(seen: Seen, lead: list[str], seats: Sequence[int] | None = None) -> list[Counter] | None:
+    """A witness deal in which another hand (one of ``seats``, default any) beats a
+    part of the throw ``lead``."""
     order = seen.order
     shapes = decompose(lead, order)
     if len(shapes) < 2:
         return None
     suit = order.suit(lead[0])
     pool = seen.suit_pool(suit)
-    for seat in seen.others:
+    for seat in seen.others if seats is None else seats:
         if seen.left[seat] == 0:
             continue
         for shape in shapes:
@@ -452,13 +454,14 @@ def _later_opponents(view: PlayerView) -> list[int]:
     return [s for s in _later(view) if s % 2 != view.seat % 2]
 
 
-def _beaten(view: PlayerView, seen: Seen, cards: Sequence[object]) -> bool:
+def _beaten(view: PlayerView, seen: Seen, cards: Sequence[object], by_opponent: bool = False) -> bool:
     """Does a witness deal exist in which a later opponent beats ``cards`` (or, for a
-    lead, another hand beats part of the throw)?"""
+    lead, another hand beats part of the throw: with ``by_opponent``, an opponent)?"""
     plays = seen.plays + [toks(cards)]
     if can_beat(seen, plays, _later_opponents(view)) is not None:
         return True
-    return not _following(view) and throw_fails(seen, toks(cards)) is not None
+    seats = _later_opponents(view) if by_opponent else None
+    return not _following(view) and throw_fails(seen, toks(cards), seats) is not None
 
 
 def _c_leading(c, view, d, h):
@@ -701,7 +704,9 @@ def _c_cannot_be_beaten(c, view, d, h):
     seen = _seen(view)
     if not _legal(view, seen, c.cards) or not _wins_now(seen, c.cards):
         return False
-    return _beaten(view, seen, c.cards) == (c.certainty == "possible")
+    if c.certainty == "possible":  # an opponent could beat it (not the partner alone)
+        return _beaten(view, seen, c.cards, by_opponent=True)
+    return not _beaten(view, seen, c.cards)
 
 
 def _c_win_share(c, view, d, h):
@@ -710,7 +715,7 @@ def _c_win_share(c, view, d, h):
         return False
     if _following(view) and not _wins_now(seen, c.cards):
         return True
-    return _beaten(view, seen, c.cards)
+    return _beaten(view, seen, c.cards, by_opponent=True)
 
 
 def _clear(c) -> bool:
@@ -800,8 +805,10 @@ def _multiplier(view: PlayerView, lead: list[str], order: Order) -> int:
 def _c_last_lead_multiplier(c, view, d, h):
     order = _seen(view).order
     lead = toks(c.cards)
+    # a throw that another hand could break is not what the last trick would lead
     return (_c_holds(c, view, d, h) and len({order.suit(t) for t in lead}) == 1
-            and _multiplier(view, lead, order) == c.multiplier)
+            and _multiplier(view, lead, order) == c.multiplier
+            and throw_fails(_seen(view), lead) is None)
 
 
 def _c_kitty_scored(c, view, d, h):

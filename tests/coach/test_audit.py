@@ -217,13 +217,16 @@ def test_the_auditor_knows_the_cards_shown_declaring() -> None:
 def test_the_auditor_and_the_engine_agree_on_a_last_leads_multiplier(scheme, kept) -> None:
     """"Keep these for the last trick: the kitty counts n times" under each kitty rule
     (hearts trumps at level 10: ♥4♥4♥5♥5 is a tractor); a wrong count, a lead of two
-    suits or cards not held are false for both."""
+    suits or cards not held are false for both, and so is a throw another hand could
+    still break (♥6♥6♥7♥7 may be out: the throw would fail and not be the last lead),
+    while big joker with little joker stands (both big jokers are held)."""
     rules = Rules(kitty_multiplier=scheme)
     view = view_of("BJ BJ LJ H4 H4 H5 H5 SA", "")
     view = replace(view, rules=rules, ctx=TrumpContext("10", "H", rules))
     cards = tuple(parse_cards(kept))
     n = kitty_multiplier(cards, view.ctx)
-    for claim, true in [(LastLeadMultiplier(cards, n), True),
+    stands = kept != "BJ BJ H4 H4 H5 H5"
+    for claim, true in [(LastLeadMultiplier(cards, n), stands),
                         (LastLeadMultiplier(cards, n + 2), False),
                         (LastLeadMultiplier(cards + tuple(parse_cards("SA")), n), False),
                         (LastLeadMultiplier(tuple(parse_cards("C3 C3")), 4), False)]:

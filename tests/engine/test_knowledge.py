@@ -132,3 +132,60 @@ def test_knowledge_matches_a_brute_force_over_every_deal(seeds: range) -> None:
             assert answer is None or answer == truth, (view, seat)
             checked[answer] += 1
     assert checked["holds"] > 50 and checked[True] and checked[False], checked
+
+
+@pytest.mark.parametrize("seeds", [range(3, 15)])
+def test_a_throw_can_fail_by_a_given_seat_as_a_brute_force_says(seeds: range) -> None:
+    """``throw_can_fail(lead, seats)``: some consistent deal gives one of ``seats`` a part
+    that beats the throw (the coach says "an opponent could beat it" only for the
+    opponents, not when the partner alone may make the throw fail)."""
+    from engine import check_lead, decompose
+
+    checked = Counter()
+    for view in (v for seed in seeds for v in late_views(seed, most=5)):
+        if view.trick or sum(view.cards_left[s] for s in range(4) if s != view.seat) > 12:
+            continue
+        every = deals(view)
+        know = Knowledge(view)
+        by_suit: dict[str, list] = {}
+        for card in view.hand:
+            by_suit.setdefault(view.ctx.suit_of(card), []).append(card)
+        for lead in by_suit.values():
+            if len(decompose(lead, view.ctx)) < 2:
+                continue
+            for seat in every[0]:
+                truth = any(not check_lead(lead, [list(hands[seat].elements())], view.ctx).ok
+                            for hands in every)
+                answer = know.throw_can_fail(lead, [seat])
+                assert answer is None or answer == truth, (view, lead, seat)
+                checked[answer] += 1
+            assert know.throw_can_fail(lead) == _any_of(know.throw_can_fail(lead, [s]) for s in every[0])
+    assert checked[True] and checked[False], checked
+
+
+def _any_of(answers) -> bool | None:
+    answers = list(answers)
+    return True if True in answers else None if None in answers else False
+
+
+def test_a_throw_only_the_partner_can_break_is_not_said_to_be_beatable_by_an_opponent() -> None:
+    """Seed 39, late: the dealer's trump throw could fail only to its partner's cards.
+    Neither "an opponent could still beat it" nor "nobody can beat it" is true."""
+    from engine import decompose
+    from engine.claims import POSSIBLE, SURE, CannotBeBeaten, Position
+
+    found = 0
+    for view in late_views(39, most=8):
+        if view.trick:
+            continue
+        know, at = Knowledge(view), Position(view)
+        opponents = [s for s in range(4) if s % 2 != view.seat % 2]
+        trumps = tuple(c for c in view.hand if view.ctx.is_trump(c))
+        if len(decompose(list(trumps), view.ctx)) < 2 or not know.throw_can_fail(trumps):
+            continue
+        if know.throw_can_fail(trumps, opponents) is False:
+            found += 1
+            assert at.beaten(trumps) is None
+            assert not CannotBeBeaten(trumps, POSSIBLE).holds(at)
+            assert not CannotBeBeaten(trumps, SURE).holds(at)
+    assert found

@@ -263,8 +263,8 @@ def _drawing(at: Position, d: Decision) -> list[Said | None]:
 
 
 TRUMPS_OUT = plural("@trumps_out", lambda n: ngettext(
-    "You have not seen {n} trump yet, and {who} may hold it: leading trumps draws it out.",
-    "You have not seen {n} trumps yet, and {who} may hold some: leading trumps draws them out.",
+    "{n} trump is still out, and {who} may hold it: leading trumps draws it out.",
+    "{n} trumps are still out, and {who} may hold some: leading trumps draws them out.",
     n))
 SHORT_LEAD = plural("@short_lead", lambda n: ngettext(
     "You hold only {n} {suit} card: lead it and you can ruff {suit} later.",
