@@ -2,7 +2,9 @@
 
 The seat's knowledge is ``CardMemory``'s (``engine.ai.memory``): the cards it has not
 seen, how many cards each other seat holds, the suits a seat has shown it is out of,
-the suits in which it has shown it holds no pair, and the cards a failed throw showed.
+the suits in which it has shown it holds no pair, the cards a failed throw showed, the
+cards a throw that stood showed nobody else holds (or holds twice), and the level cards
+the dealer showed declaring (in its hand or, buried, in the kitty).
 A *consistent deal* places every unseen card in another seat's hand or in the kitty
 (when this seat did not bury it) respecting all of that.
 
@@ -87,18 +89,26 @@ class Knowledge:
         for seat, suit in void:
             voids[seat].add(suit)
         pool = Counter(mem.unseen)
+        # copies the dealer showed declaring: in its hand or the kitty, never elsewhere
+        reserved = mem.shown_by_dealer & pool if mem.kitty_hidden else Counter()
         for seat in self.others:
             cards = fixed[seat]
             if sum(cards.values()) > mem.cards_left[seat]:
                 return False
             for card, n in cards.items():
                 suit = ctx.suit_of(card)
-                if suit in voids[seat] or (n > 1 and suit in mem.no_pair[seat]):
+                if suit in voids[seat] or card in mem.lacks[seat] or (
+                        n > 1 and (suit in mem.no_pair[seat] or card in mem.single_of[seat])):
                     return False
             pool.subtract(cards)
+            if seat == mem.dealer:
+                reserved.subtract(cards)
         if any(n < 0 for n in pool.values()):
             return False
-        pool = +pool
+        reserved = +reserved
+        if reserved - pool:
+            return False  # the other seats hold copies only the dealer or the kitty may
+        pool = +(pool - reserved)
         suits = frozenset(("S", "H", "D", "C", TRUMP))
         base: list[_Part] = []
         split: tuple[int, frozenset[Card], int, int] | None = None
@@ -113,35 +123,42 @@ class Knowledge:
         if self.kitty:
             base.append(_Part(None, suits, None, self.kitty))
         if split is None:
-            return self._hall(pool, base, fixed)
+            return self._hall(pool, base, fixed, reserved)
         seat, faces, need, room = split
         allowed = suits - voids[seat]
         inside = frozenset(f for f in faces if ctx.suit_of(f) in allowed)
         for m in range(need, room + 1):
             parts = base + [_Part(seat, allowed, inside, m),
-                            _Part(seat, allowed, frozenset(f for f in pool if f not in inside), room - m)]
-            if self._hall(pool, parts, fixed):
+                            _Part(seat, allowed, frozenset(f for f in pool | reserved if f not in inside),
+                                  room - m)]
+            if self._hall(pool, parts, fixed, reserved):
                 return True
         return False
 
-    def _hall(self, pool: Counter, parts: list[_Part], fixed: dict[int, Counter]) -> bool:
-        """Can ``pool`` be placed exactly into ``parts``?  For every set of parts, the
-        cards that may go into them must cover their demand (max-flow/min-cut)."""
-        if sum(pool.values()) != sum(p.demand for p in parts):
+    def _hall(self, pool: Counter, parts: list[_Part], fixed: dict[int, Counter],
+              reserved: Counter) -> bool:
+        """Can ``pool`` and the ``reserved`` copies (the dealer's or the kitty's only) be
+        placed exactly into ``parts``?  For every set of parts, the cards that may go
+        into them must cover their demand (max-flow/min-cut)."""
+        if sum(pool.values()) + sum(reserved.values()) != sum(p.demand for p in parts):
             return False
         mem, ctx = self.memory, self.ctx
         groups: Counter = Counter()
-        for face, copies in pool.items():
-            suit = ctx.suit_of(face)
-            caps = []
-            for part in parts:
-                if suit not in part.suits or (part.faces is not None and face not in part.faces):
-                    caps.append(0)
-                elif part.seat is not None and suit in mem.no_pair[part.seat]:
-                    caps.append(0 if fixed[part.seat][face] else 1)
-                else:
-                    caps.append(copies)
-            groups[(copies, tuple(caps))] += 1
+        for stock, dealer_only in ((pool, False), (reserved, True)):
+            for face, copies in stock.items():
+                suit = ctx.suit_of(face)
+                caps = []
+                for part in parts:
+                    seat = part.seat
+                    if suit not in part.suits or (part.faces is not None and face not in part.faces) or (
+                            seat is not None and (face in mem.lacks[seat] or
+                                                  (dealer_only and seat != mem.dealer))):
+                        caps.append(0)
+                    elif seat is not None and (suit in mem.no_pair[seat] or face in mem.single_of[seat]):
+                        caps.append(0 if fixed[seat][face] else 1)
+                    else:
+                        caps.append(copies)
+                groups[(copies, tuple(caps))] += 1
         items = list(groups.items())
         n = len(parts)
         for mask in range(1, 1 << n):

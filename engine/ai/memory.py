@@ -45,8 +45,9 @@ class CardMemory:
     lacks: list[set[Card]] = field(default_factory=lambda: [set() for _ in range(4)])
     single_of: list[set[Card]] = field(default_factory=lambda: [set() for _ in range(4)])
     shown_by_dealer: Counter = field(default_factory=Counter)
-    """Level cards the dealer showed declaring and has not played: in its hand or, if it
-    buried them, in the kitty (empty for the dealer's own memory)."""
+    """Level cards the dealer showed declaring (and the kitty's card turned over to fix
+    trumps) that it has not played: in its hand or, if it buried them, in the kitty
+    (empty for the dealer's own memory)."""
     dealer: int | None = None
     declarer: int | None = None
     """The seat whose declaration stands (its trumps are likely long)."""
@@ -92,6 +93,9 @@ class CardMemory:
                 self.shown_by_dealer = cards
             else:
                 self.known[seat] |= cards
+        if view.flipped is not None and self.kitty_hidden:
+            # the kitty's card turned over to fix trumps: the dealer picked it up
+            self.shown_by_dealer[view.flipped] = max(self.shown_by_dealer[view.flipped], 1)
 
     def _took_back(self, seat: int, attempted: Sequence[Card], played: Sequence[Card]) -> None:
         back = Counter(attempted)

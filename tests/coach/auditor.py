@@ -91,12 +91,24 @@ class Seen:
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.no_pair: list[set[str]] = [set() for _ in range(4)]
         self.known: list[Counter] = [Counter() for _ in range(4)]
+        self.lacks: list[set[str]] = [set() for _ in range(4)]
+        """Cards a seat cannot hold: higher than a single of a throw that stood."""
+        self.single_of: list[set[str]] = [set() for _ in range(4)]
+        """Cards a seat holds at most once: higher than a pair of a throw that stood."""
+        self.dealer = view.dealer
+        self.reserved: Counter = Counter()
+        """Cards the dealer showed (declaring, or the kitty's card turned over) when the
+        kitty is hidden from this seat: in the dealer's hand or buried, nowhere else."""
         # cards shown declaring stay in their seat's hand until played, except the
         # dealer's when the kitty is hidden from this seat (they may have been buried)
         kitty_hidden = view.kitty is None and view.dealer is not None and view.phase != "burying"
         for declaration in view.declarations:
-            if declaration.seat != self.me and not (declaration.seat == view.dealer and kitty_hidden):
+            if declaration.seat == view.dealer and kitty_hidden:
+                self.reserved |= Counter(toks(declaration.cards))
+            elif declaration.seat != self.me:
                 self.known[declaration.seat] |= Counter(toks(declaration.cards))
+        if kitty_hidden and view.flipped is not None:
+            self.reserved |= Counter(toks([view.flipped]))
         tricks = [(r.plays, r.attempted) for r in view.tricks] + [(view.trick, view.attempted)]
         for plays, attempted in tricks:
             if not plays:
@@ -107,10 +119,15 @@ class Seen:
                 self.known[plays[0].seat] |= Counter(toks(attempted)) - Counter(lead)
             suit = self.order.suit(lead[0])
             lead_pairs = len(pair_faces(lead))
+            shapes = decompose(lead, self.order)
+            if len(shapes) > 1 and not attempted:
+                self._stood(plays[0].seat, suit, shapes)
             for play in plays:
                 cards = toks(play.cards)
                 unseen -= Counter(cards)
                 self.known[play.seat] -= Counter(cards)
+                if play.seat == view.dealer:
+                    self.reserved -= Counter(cards)
                 if play is plays[0]:
                     continue
                 followed = [c for c in cards if self.order.suit(c) == suit]
@@ -119,10 +136,25 @@ class Seen:
                 elif len(pair_faces(followed)) < lead_pairs:
                     self.no_pair[play.seat].add(suit)
         self.unseen = +unseen
+        self.reserved &= self.unseen
         self.left = list(view.cards_left)
         self.others = [s for s in range(4) if s != self.me]
         self.kitty_size = sum(self.unseen.values()) - sum(self.left[s] for s in self.others)
         self.plays = [toks(p.cards) for p in view.trick]
+
+    def _stood(self, leader: int, suit: str, shapes: list) -> None:
+        """A throw that stood: when it was led, no other hand held a card above its
+        lowest single or a pair above its lowest pair (and hands only lose cards)."""
+        faces = [f for f in deck_tokens() if self.order.suit(f) == suit]
+        singles = [shape.top for shape in shapes if shape.kind == "single"]
+        pairs = [shape.top for shape in shapes if shape.kind == "pair"]
+        for seat in range(4):
+            if seat == leader:
+                continue
+            if singles:
+                self.lacks[seat] |= {f for f in faces if self.order.strength(f) > min(singles)}
+            if pairs:
+                self.single_of[seat] |= {f for f in faces if self.order.strength(f) > min(pairs)}
 
     def suit_pool(self, suit: str) -> list[str]:
         return sorted((c for c in self.unseen.elements() if self.order.suit(c) == suit),
@@ -145,36 +177,46 @@ class Seen:
                 return None
             for card, n in fixed[s].items():
                 suit = self.order.suit(card)
-                if suit in voids[s] or (n > 1 and suit in self.no_pair[s]):
+                if suit in voids[s] or card in self.lacks[s] or (
+                        n > 1 and (suit in self.no_pair[s] or card in self.single_of[s])):
                     return None
             placed += fixed[s]
         if placed - self.unseen:
             return None  # more copies placed than there are unseen
         pool = self.unseen - placed
+        # the dealer's shown cards the dealer is not already given: the dealer's or the
+        # kitty's, so the other seats may only take the remaining copies
+        dealer_only = self.reserved - fixed.get(self.dealer, Counter())
+        if dealer_only - pool:
+            return None
+        stock = (pool - dealer_only) + Counter({card + "*": n for card, n in dealer_only.items()})
         targets = self.others + [4]
         demand = {s: self.left[s] - sum(fixed[s].values()) for s in self.others}
         demand[4] = self.kitty_size
-        if sum(pool.values()) != sum(demand.values()):
+        if sum(stock.values()) != sum(demand.values()):
             return None
 
-        def cap(card: str, target: int) -> int:
+        def cap(key: str, target: int) -> int:
+            card = key.rstrip("*")
             if target == 4:
-                return pool[card]
-            suit = self.order.suit(card)
-            if suit in voids[target]:
+                return stock[key]
+            if key.endswith("*") and target != self.dealer:
                 return 0
-            if suit in self.no_pair[target]:
+            suit = self.order.suit(card)
+            if suit in voids[target] or card in self.lacks[target]:
+                return 0
+            if suit in self.no_pair[target] or card in self.single_of[target]:
                 return 0 if fixed[target][card] else 1
-            return pool[card]
+            return stock[key]
 
-        flow = _transport(pool, targets, demand, cap)
+        flow = _transport(stock, targets, demand, cap)
         if flow is None:
             return None
         hands = [Counter() for _ in range(5)]
         for s in self.others:
             hands[s] = Counter(fixed[s])
-        for (card, target), n in flow.items():
-            hands[target][card] += n
+        for (key, target), n in flow.items():
+            hands[target][key.rstrip("*")] += n
         return hands
 
 

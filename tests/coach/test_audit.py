@@ -231,3 +231,30 @@ def test_the_auditor_and_the_engine_agree_on_a_last_leads_multiplier(scheme, kep
                         (LastLeadMultiplier(cards + tuple(parse_cards("SA")), n), False),
                         (LastLeadMultiplier(tuple(parse_cards("C3 C3")), 4), False)]:
         assert claim.holds(Position(view)) is true and verify(claim, view, {}, 0) is true, claim
+
+
+def test_what_the_dealer_showed_and_a_throw_that_stood_settle_who_can_beat() -> None:
+    """Cards the dealer showed declaring are in its hand or the kitty: with the
+    partner dealing, no opponent can beat ♥2 with them.  A throw of big and little joker
+    that stood shows no other hand held the second big joker: the little joker is
+    then sure to win.  The engine's claims and the auditor agree, both ways."""
+    from engine.claims import POSSIBLE, SURE, CannotBeBeaten
+    from engine.game import Declaration
+
+    from tests.ai.conftest import _make_view, _record
+
+    cases = []
+    for dealer, sure in ((2, True), (1, False)):  # the partner deals, or an opponent
+        view = _make_view("BJ BJ LJ LJ H2", seat=0, dealer=dealer, level="2", trump="S")
+        shown = (Declaration(dealer, tuple(parse_cards("S2 S2"))),)
+        cases.append((replace(view, declarations=shown), "H2", sure))
+    stood = [_record(0, (0, "BJ LJ"), (1, "H3 H4"), (2, "H5 H6"), (3, "H7 H8"))]
+    not_thrown = [_record(0, (0, "LJ"), (1, "H3"), (2, "H5"), (3, "H7"))]
+    for tricks, sure in ((stood, True), (not_thrown, False)):
+        view = _make_view("LJ S3 S4", seat=0, dealer=2, level="2", trump="H", tricks=tricks,
+                          cards_left=(3, 3, 3, 3))
+        cases.append((view, "LJ", sure))
+    for view, card, sure in cases:
+        for certainty, true in ((SURE, sure), (POSSIBLE, not sure)):
+            claim = CannotBeBeaten(tuple(parse_cards(card)), certainty)
+            assert claim.holds(Position(view)) is true and verify(claim, view, {}, 0) is true, (claim, view.dealer)

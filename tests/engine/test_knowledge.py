@@ -14,7 +14,7 @@ from engine.knowledge import Knowledge
 from engine.players import make_player, play_hand
 from engine.view import PlayerView
 
-from .oracle import pair_faces
+from .oracle import Order, decompose, pair_faces
 
 
 def late_views(seed: int, most: int = 4) -> list[PlayerView]:
@@ -34,7 +34,8 @@ def late_views(seed: int, most: int = 4) -> list[PlayerView]:
 
 def deals(view: PlayerView) -> list[dict[int, Counter]]:
     """Every placement of the unseen cards into the other hands that respects what the
-    view shows (voids, suits without pairs, cards a failed throw showed)."""
+    view shows (voids, suits without pairs, cards a failed throw showed, cards a throw
+    that stood showed nobody else held)."""
     ctx = view.ctx
     seen = Counter(view.hand) + Counter(view.kitty or ())
     for record in view.tricks:
@@ -51,13 +52,26 @@ def deals(view: PlayerView) -> list[dict[int, Counter]]:
     void: dict[int, set] = {s: set() for s in range(4)}
     no_pair: dict[int, set] = {s: set() for s in range(4)}
     known: dict[int, Counter] = {s: Counter() for s in range(4)}
+    at_most: dict[int, Counter] = {s: Counter({c: 2 for c in unseen}) for s in range(4)}
+    order = Order(ctx.level, ctx.trump, view.rules.constant_twos)
     records = [(r.plays, r.attempted) for r in view.tricks] + [(view.trick, view.attempted)]
     for plays, attempted in records:
         if not plays:
             continue
         lead = plays[0].cards
         if attempted:
-            known[plays[0].seat] += Counter(attempted) - Counter(lead)
+            known[plays[0].seat] |= Counter(attempted) - Counter(lead)
+        shapes = decompose([str(c) for c in lead], order)
+        if len(shapes) > 1 and not attempted:  # a throw that stood: nobody held better
+            low_single = min((sh.top for sh in shapes if sh.kind == "single"), default=None)
+            low_pair = min((sh.top for sh in shapes if sh.kind == "pair"), default=None)
+            for seat in range(4):
+                for card in at_most[seat]:
+                    if seat != plays[0].seat and ctx.suit_of(card) == ctx.suit_of(lead[0]):
+                        if low_single is not None and order.strength(str(card)) > low_single:
+                            at_most[seat][card] = 0
+                        elif low_pair is not None and order.strength(str(card)) > low_pair:
+                            at_most[seat][card] = min(at_most[seat][card], 1)
         for play in plays:
             known[play.seat] -= Counter(play.cards)
         suit = ctx.suit_of(lead[0])
@@ -72,7 +86,7 @@ def deals(view: PlayerView) -> list[dict[int, Counter]]:
         hands = dict(zip(others, split))
         ok = all(not known[s] - hands[s] and not any(ctx.suit_of(c) in void[s] for c in hands[s])
                  and not any(n >= 2 and ctx.suit_of(c) in no_pair[s] for c, n in hands[s].items())
-                 for s in others)
+                 and not hands[s] - at_most[s] for s in others)
         if ok:
             out.append(hands)
     return out
