@@ -42,7 +42,7 @@ def test_ladder_climbs_and_its_principle_comes_from_the_position() -> None:
     assert any(isinstance(c, OnlyLegalPlay) for s in steps[0].said for c in s.claims)
     assert steps[1].text == "Look at your pairs in ♠: ♠Q ♠Q."
     assert set(steps[1].cards) == set(parse_cards("S3 SQ"))
-    assert steps[2].text.startswith("The coach would play ♠Q ♠Q. ♠Q ♠Q wins the trick now.")
+    assert steps[2].text.startswith("The coach would play ♠Q ♠Q. ♠Q ♠Q win the trick now.")
     assert "points" not in steps[2].text  # nothing on the table: no "carries points"
     assert steps[3].cards == tuple(parse_cards("SQ SQ"))
 
@@ -381,3 +381,15 @@ def test_no_tip_beside_a_coachs_play_that_goes_against_it() -> None:
     assert chosen is not None and chosen.msgid == coach.THROW_TIP
     assert coach.tip(view, parse_cards("S7 S3")) is None
     assert coach.tip(view, parse_cards("S3")) == chosen
+
+
+def test_the_verb_agrees_with_how_many_cards_are_played() -> None:
+    """"♥K carries 10 points" but "♥6 ♥6 carry no points"; "wins" and "win" alike."""
+    from engine.claims import Position
+    from tutor.coach.claims import gives, wins_now
+
+    at = Position(view_of("HK H6 H6 S3", ""))
+    assert gives(at, parse_cards("HK")).text() == "♥K carries 10 points."
+    assert gives(at, parse_cards("H6 H6")).text() == "♥6 ♥6 carry no points."
+    assert wins_now(at, parse_cards("H6 H6")).text() == "♥6 ♥6 win the trick now."
+    assert wins_now(at, parse_cards("HK")).text() == "♥K wins the trick now."

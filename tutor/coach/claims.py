@@ -51,15 +51,22 @@ def suit_cards(at: Position, suit: str) -> tuple[Card, ...]:
 PLAY_GIVES = plural("@play_gives", lambda n: ngettext(
     "{cards} carries {n} point.", "{cards} carries {n} points.", n))
 PLAY_GIVES_NONE = N_("{cards} carries no points.")
+CARDS_GIVE = plural("@cards_give", lambda n: ngettext(
+    "{cards} carry {n} point.", "{cards} carry {n} points.", n))
+CARDS_GIVE_NONE = N_("{cards} carry no points.")
+"""The same for a play of several cards."""
 
 
 def gives(at: Position, cards: Sequence[Card]) -> Said:
     """What a play carries, in points."""
     p = points(cards)
     claim = GivesPoints(tuple(cards), p)
+    several = len(cards) > 1
     if p:
-        return Said(PLAY_GIVES, at.seat, (("cards", cards_ref(cards, at)), ("n", p)), (claim,))
-    return Said.of(PLAY_GIVES_NONE, at.seat, claim, cards=cards_ref(cards, at))
+        return Said(CARDS_GIVE if several else PLAY_GIVES, at.seat,
+                    (("cards", cards_ref(cards, at)), ("n", p)), (claim,))
+    return Said.of(CARDS_GIVE_NONE if several else PLAY_GIVES_NONE, at.seat, claim,
+                   cards=cards_ref(cards, at))
 
 
 def certainty(at: Position, cards: Sequence[Card], estimate: Estimate | None = None) -> Said | None:
@@ -99,13 +106,14 @@ def play_facts(at: Position, cards: Sequence[Card], estimate: Estimate | None = 
             table = points(c for p in at.plays for c in p)
             if table:
                 out.append(Said(TRICK_POINTS, at.seat, (("n", table),), (TrickPoints(table),)))
-            out.append(Said.of(N_("{cards} wins the trick now."), at.seat, WinsNow(cards),
-                               cards=cards_ref(cards, at)))
+            out.append(wins_now(at, cards))
             out.append(certainty(at, cards, estimate))
         elif winner == at.view.partner:
             out.append(partner_winning(at, cards))
         else:
-            out.append(Said.of(N_("{who} is winning the trick and {cards} does not beat it."),
+            out.append(Said.of(N_("{who} is winning the trick and {cards} do not beat it.")
+                               if len(cards) > 1 else
+                               N_("{who} is winning the trick and {cards} does not beat it."),
                                at.seat, OpponentWinning(winner), KeepsWinner(cards, winner),
                                who=SeatRef(winner, True), cards=cards_ref(cards, at)))
     else:
@@ -126,18 +134,34 @@ def partner_winning(at: Position, cards: Sequence[Card]) -> Said | None:
     cards = tuple(cards)
     beaten = at.knowledge.beaten_by_any(at.plays, at.later_opponents)
     ref = cards_ref(cards, at)
+    one = len(cards) == 1
     if beaten is False and not at.later_opponents:
         return Said.of(N_("Your partner is winning and no opponent plays after you; {cards} "
-                          "leaves the trick to your partner."), at.seat,
+                          "leaves the trick to your partner.") if one else
+                       N_("Your partner is winning and no opponent plays after you; {cards} "
+                          "leave the trick to your partner."), at.seat,
                        PartnerWinning(partner, SURE), KeepsWinner(cards, partner), cards=ref)
     if beaten is False:
         return Said.of(N_("Your partner is winning and no opponent still to play can beat "
-                          "your partner; {cards} leaves the trick to your partner."), at.seat,
+                          "your partner; {cards} leaves the trick to your partner.") if one else
+                       N_("Your partner is winning and no opponent still to play can beat "
+                          "your partner; {cards} leave the trick to your partner."), at.seat,
                        PartnerWinning(partner, SURE), KeepsWinner(cards, partner), cards=ref)
     if beaten is True:
         return Said.of(N_("Your partner is winning for now (an opponent still to play could "
-                          "beat it); {cards} leaves the trick to your partner."), at.seat,
+                          "beat it); {cards} leaves the trick to your partner.") if one else
+                       N_("Your partner is winning for now (an opponent still to play could "
+                          "beat it); {cards} leave the trick to your partner."), at.seat,
                        PartnerWinning(partner, POSSIBLE), KeepsWinner(cards, partner), cards=ref)
     return Said.of(N_("Your partner is winning for now; {cards} leaves the trick to your "
+                      "partner.") if one else
+                   N_("Your partner is winning for now; {cards} leave the trick to your "
                       "partner."), at.seat, PartnerWinning(partner), KeepsWinner(cards, partner),
                    cards=ref)
+
+
+def wins_now(at: Position, cards: Sequence[Card]) -> Said:
+    """``cards`` win the trick now (the verb agrees with how many cards they are)."""
+    return Said.of(N_("{cards} win the trick now.") if len(cards) > 1 else
+                   N_("{cards} wins the trick now."), at.seat, WinsNow(tuple(cards)),
+                   cards=cards_ref(cards, at))

@@ -63,7 +63,9 @@ class Narrator:
         if record.attempted:
             candidates.append(("throw_failed", Said.of(N_(
                 "{who} tried to throw {tried}, but another hand could beat part of it: only "
-                "{played} was played."), me,
+                "{played} was played.") if len(lead) == 1 else N_(
+                "{who} tried to throw {tried}, but another hand could beat part of it: only "
+                "{played} were played."), me,
                 ThrowFailed(index, record.leader, tuple(record.attempted), tuple(lead)),
                 who=SeatRef(record.leader, True), tried=cards_ref(record.attempted, at),
                 played=cards_ref(lead, at))))

@@ -54,7 +54,7 @@ from engine.scoring import kitty_multiplier
 from engine.view import Decision, Estimate
 
 from ..i18n import N_, ngettext
-from .claims import cards_ref, certainty, gives, partner_winning, play_facts, suit_cards
+from .claims import cards_ref, certainty, gives, partner_winning, play_facts, suit_cards, wins_now
 from .said import Said, SeatRef, SuitRef, keep, plural
 
 Builder = Callable[[Position, Decision], list["Said | None"]]
@@ -334,11 +334,11 @@ def _win(at: Position, d: Decision) -> list[Said | None]:
     out: list[Said | None] = []
     table = _table(at) if at.following else 0
     if table:
-        out.append(Said(TRICK_POINTS_WIN, at.seat, (("n", table), ("cards", cards_ref(cards, at))),
+        out.append(Said(TRICK_POINTS_WIN_MANY if len(cards) > 1 else TRICK_POINTS_WIN, at.seat,
+                        (("n", table), ("cards", cards_ref(cards, at))),
                         (TrickPoints(table), WinsNow(cards))))
     else:
-        out.append(Said.of(N_("{cards} wins the trick now."), at.seat, WinsNow(cards),
-                           cards=cards_ref(cards, at)))
+        out.append(wins_now(at, cards))
     out.append(certainty(at, cards, d.estimate))
     return out
 
@@ -346,6 +346,9 @@ def _win(at: Position, d: Decision) -> list[Said | None]:
 TRICK_POINTS_WIN = plural("@trick_points_win", lambda n: ngettext(
     "The trick carries {n} point: {cards} wins it now.",
     "The trick carries {n} points: {cards} wins it now.", n))
+TRICK_POINTS_WIN_MANY = plural("@trick_points_win_many", lambda n: ngettext(
+    "The trick carries {n} point: {cards} win it now.",
+    "The trick carries {n} points: {cards} win it now.", n))
 
 
 def _ruff(at: Position, d: Decision) -> list[Said | None]:
@@ -354,6 +357,8 @@ def _ruff(at: Position, d: Decision) -> list[Said | None]:
         return []
     suit = at.requirements.suit
     out: list[Said | None] = [Said.of(N_("You have no {suit}: {cards} ruffs and wins the trick "
+                                         "now.") if len(cards) == 1 else
+                                      N_("You have no {suit}: {cards} ruff and win the trick "
                                          "now."), at.seat, Void(at.seat, suit), WinsNow(cards),
                                       SuitOf(cards[0], TRUMP), suit=SuitRef(suit),
                                       cards=cards_ref(cards, at))]
@@ -372,7 +377,8 @@ def _overruff(at: Position, d: Decision) -> list[Said | None]:
     cards = tuple(d.cards)
     if not at.following or at.winner is None:
         return []
-    return [Said.of(N_("{who} ruffed: {cards} ruffs higher and wins the trick now."), at.seat,
+    return [Said.of(N_("{who} ruffed: {cards} ruffs higher and wins the trick now.") if len(cards) == 1
+                    else N_("{who} ruffed: {cards} ruff higher and win the trick now."), at.seat,
                     OpponentRuffed(at.winner), WinsNow(cards), who=SeatRef(at.winner, True),
                     cards=cards_ref(cards, at)),
             certainty(at, cards, d.estimate)]
