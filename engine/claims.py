@@ -965,8 +965,8 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
     - ``LOST_TRICK``: points are at stake (on the trick or in ``cards``), after
       ``cards`` the side is not sure to take the trick, and a legal play wins it for
       sure (the cheapest such play is the alternative);
-    - ``GAVE_POINTS``: an opponent is sure to win the trick whatever is played, and a
-      legal play carries fewer points;
+    - ``GAVE_POINTS``: an opponent is sure to win the trick whatever is played (every
+      legal play surely loses it), and a legal play carries fewer points;
     - ``TRUMPS_WASTED``: the partner is sure to win, ``cards`` spend trumps, and a legal
       play that leaves the partner winning spends fewer, carrying no fewer points.
     """
@@ -982,6 +982,8 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
             return Mistake(LOST_TRICK, min(winners, key=lambda p: _cost(p, before)), stake)
     if sure_lost(before, cards):
         losers = [p for p in legal if sure_lost(before, p)]
+        if len(losers) < len(legal):
+            return None  # another play might have won it: not lost whatever was played
         alt = min(losers, key=lambda p: (points(p), _cost(p, before)))
         if points(cards) > points(alt):
             return Mistake(GAVE_POINTS, alt, points(cards) - points(alt))
@@ -1024,9 +1026,8 @@ class _PlayCost(Claim):
 
 @dataclass(frozen=True)
 class GavePoints(_PlayCost):
-    """An opponent was sure to win the trick after the play (an opponent winning, no
-    partner to come), and the alternative would not have won it either but carries
-    ``points`` fewer points."""
+    """An opponent was sure to win the trick whatever the seat played (every legal play
+    surely lost it), and the alternative carries ``points`` fewer points than the play."""
 
     points: int
 
@@ -1035,16 +1036,18 @@ class GavePoints(_PlayCost):
         if found is None:
             return False
         before, _record = found
-        return (self.points > 0 and before.is_legal(self.alternative)
-                and sure_lost(before, self.cards) and sure_lost(before, self.alternative)
+        legal = before.legal()
+        return (self.points > 0 and legal is not None and before.is_legal(self.alternative)
+                and all(sure_lost(before, p) for p in legal)
                 and points(self.cards) - points(self.alternative) == self.points)
 
 
 @dataclass(frozen=True)
 class LostTrick(_PlayCost):
-    """An opponent won the trick, which carried ``points``; the alternative would have
-    won it for sure (winning when played, and no opponent after could beat it in any
-    consistent deal)."""
+    """An opponent won the trick; ``points`` were on it once the seat had played (the
+    plays before it and its own: what it could see at stake, not what later seats
+    added); the alternative would have won it for sure (winning when played, and no
+    opponent after could beat it in any consistent deal)."""
 
     points: int
 
@@ -1052,8 +1055,9 @@ class LostTrick(_PlayCost):
         found = self.lost(at)
         if found is None:
             return False
-        before, record = found
-        return record.points == self.points > 0 and sure_win(before, self.alternative)
+        before, _record = found
+        stake = sum(points(p) for p in before.plays) + points(self.cards)
+        return stake == self.points > 0 and sure_win(before, self.alternative)
 
 
 @dataclass(frozen=True)

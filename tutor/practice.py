@@ -149,6 +149,9 @@ class PracticeTable:
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
         self._ladder_at: tuple[str, int, int] | None = None
+        self._burial: PlayerView | None = None
+        """The learner's view when it buried (this hand, since the table was built)."""
+        self._burial_advised: tuple[Card, ...] | None = None
         self._declare_advice: tuple[object, list[Said]] = (None, [])
         self.in_flight: Counter[Card] = Counter()
         """The learner's cards dealt but not shown yet (the scene's flights to the hand):
@@ -467,6 +470,7 @@ class PracticeTable:
         if self.phase == BURYING:
             if len(selected) != KITTY_SIZE:
                 return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
+            self._burial, self._burial_advised = self.view, None
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
@@ -555,7 +559,17 @@ class PracticeTable:
 
     def review(self) -> list[coach.ReviewNote]:
         """The review of the hand just finished: the learner's plays that cost something."""
-        return coach.review(self.learner_plays, self.view)
+        return coach.review(self.learner_plays, self.view, self._burial_advice)
+
+    def _burial_advice(self) -> tuple[Card, ...] | None:
+        """The coach's burial for the learner's burying decision (asked once, when the
+        review needs it); ``None`` when that decision was not seen at this table (a
+        match resumed from a save after the burial)."""
+        if self._burial is None:
+            return None
+        if self._burial_advised is None:
+            self._burial_advised = tuple(self.advise(self._burial).cards)
+        return self._burial_advised
 
     def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
         """The coach's sentences while the learner buries ``selected`` (so far): the
@@ -613,6 +627,7 @@ class PracticeTable:
         self.hinted = set()
         self.window_open = True
         self._ladder = None
+        self._burial, self._burial_advised = None, None
         self.narrator = coach.Narrator(self.learner)
         return self.game.next_hand()
 

@@ -982,17 +982,21 @@ def _c_gave_points(c, view, d, h):
     if before is None or record.winner % 2 == view.seat % 2:
         return False
     seen = _seen(before)
+    # lost whatever was played: every legal follow surely loses (the alternative too)
     return (c.points > 0 and _legal(before, seen, c.alternative)
-            and _sure_lost(before, seen, c.cards) and _sure_lost(before, seen, c.alternative)
+            and all(_sure_lost(before, seen, list(p.elements())) for p in _legal_plays(before, seen))
             and pts(c.cards) - pts(c.alternative) == c.points)
 
 
 def _c_lost_trick(c, view, d, h):
     before = _before(c, view, d, h)
     record = _record(view, c.trick)
-    if before is None or record.winner % 2 == view.seat % 2 or record.points != c.points:
+    if before is None or record.winner % 2 == view.seat % 2:
         return False
     seen = _seen(before)
+    # the points at stake when the seat played: on the table then, and its own cards
+    if pts(x for play in seen.plays for x in play) + pts(c.cards) != c.points:
+        return False
     return (c.points > 0 and _legal(before, seen, c.alternative)
             and _wins_now(seen, c.alternative) and not _beaten(before, seen, c.alternative))
 

@@ -173,7 +173,35 @@ def test_review_flags_a_trick_a_sure_play_would_have_won() -> None:
     item, final = _finish(before, "S2")
     notes = coach.review([item], final)
     assert [n.text() for n in notes] == [
-        "Trick 1: you played ♠2 and lost the trick with its 5 points; ♠K would have won it for sure."]
+        "Trick 1: you played ♠2 and lost the trick, with 5 points on it once you had played; ♠K would "
+        "have won it for sure."]
+
+
+def test_a_lost_trick_counts_the_points_at_stake_when_the_learner_played() -> None:
+    """Second to play on ♥K (trumps), the learner played ♥3 where the big joker would
+    have won for sure; the right opponent then fed ♥10 to its partner's trick.  The note
+    counts the 10 points at stake when the learner played, not the 10 fed after."""
+    before = _decision([(3, "HK")], "BJ H3 D3")
+    item, final = _finish(before, "H3")
+    done = final.tricks[0]
+    plays = done.plays + (Play(1, tuple(parse_cards("H10"))), Play(2, tuple(parse_cards("H5"))))
+    final = replace(final, tricks=(replace(done, plays=plays, points=25),))
+    notes = coach.review([item], final)
+    assert [n.text() for n in notes] == [
+        "Trick 1: you played ♥3 and lost the trick, with 10 points on it once you had played; big "
+        "joker would have won it for sure."]
+
+
+def test_no_points_note_when_another_play_might_have_won() -> None:
+    """The partner led ♠3 and the left opponent took it with ♠A; out of spades, the
+    learner discarded ♦K where ♦3 gives nothing, but the trump ♥4 might have won: the
+    trick was not lost whatever was played, so no "sure to win" note."""
+    before = _decision([(2, "S3"), (3, "SA")], "H4 DK D3")
+    item, final = _finish(before, "DK")
+    assert coach.review([item], final) == []
+    before = _decision([(2, "S3"), (3, "SA")], "C4 DK D3")  # no trump: lost whatever was played
+    item, final = _finish(before, "DK")
+    assert [n.alternative for n in coach.review([item], final)] == [tuple(parse_cards("D3"))]
 
 
 def test_review_leaves_plays_of_equal_value_alone() -> None:
@@ -393,3 +421,21 @@ def test_the_verb_agrees_with_how_many_cards_are_played() -> None:
     assert gives(at, parse_cards("H6 H6")).text() == "♥6 ♥6 carry no points."
     assert wins_now(at, parse_cards("H6 H6")).text() == "♥6 ♥6 win the trick now."
     assert wins_now(at, parse_cards("HK")).text() == "♥K wins the trick now."
+
+
+def test_the_kitty_note_is_hindsight_and_never_blames_the_coachs_burial() -> None:
+    """The learner dealt and buried ♠K ♠5 with six blanks; the attackers took the last
+    trick with a pair (×4).  Who wins the last trick is not known when burying: the note
+    says what turned out, and only when the coach would have buried no points."""
+    ctx = TrumpContext("10", "H")
+    last = record(1, ["S4 S4", "S6 S6", "S7 S7", "C2 C3"], ctx)
+    final = replace(after(last, learner=0), phase="hand_over", dealer=0,
+                    kitty=tuple(parse_cards("SK S5 D2 D3 D4 D6 D7 D8")))
+    blanks = tuple(parse_cards("D2 D3 D4 D6 D7 D8 C2 C3"))
+    notes = coach.review([], final, lambda: blanks)
+    assert [n.text() for n in notes] == [
+        "As it turned out, the attackers won the last trick: the 15 points you buried in ♠K ♠5 "
+        "♦8 ♦7 ♦6 ♦4 ♦3 ♦2 counted ×4, 60 for them. Burying ♦8 ♦7 ♦6 ♦4 ♦3 ♦2 ♣3 ♣2 would have "
+        "kept them out of the kitty."]
+    assert coach.review([], final, lambda: tuple(parse_cards("SK S5 D2 D3 D4 D6 D7 D8"))) == []
+    assert coach.review([], final) == []  # the coach's burial not known: nothing said

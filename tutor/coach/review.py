@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from engine import Card, kitty_multiplier, points
 from engine.claims import (
@@ -102,29 +102,33 @@ GAVE_DEALERS = plural("@gave_dealers", lambda n: ngettext(
     "dealers were sure to win this trick, so your team lost that point.",
     "Trick {k}: you played {played}, {n} points more than {alt}, which was legal too. The "
     "dealers were sure to win this trick, so your team lost those points.", n))
-LOST_TRICK_NOTE = plural("@lost_trick", lambda n: ngettext(
-    "Trick {k}: you played {played} and lost the trick with its {n} point; {alt} would have "
-    "won it for sure.",
-    "Trick {k}: you played {played} and lost the trick with its {n} points; {alt} would have "
-    "won it for sure.", n))
+LOST_TRICK_NOTE = plural("@lost_trick_stake", lambda n: ngettext(
+    "Trick {k}: you played {played} and lost the trick, with {n} point on it once you had "
+    "played; {alt} would have won it for sure.",
+    "Trick {k}: you played {played} and lost the trick, with {n} points on it once you had "
+    "played; {alt} would have won it for sure.", n))
 TRUMPS_WASTED = plural("@trumps_wasted", lambda n: ngettext(
     "Trick {k}: you played {played}, spending {n} trump more than needed: your partner was "
     "sure to win the trick, and {alt} would have left it to your partner.",
     "Trick {k}: you played {played}, spending {n} trumps more than needed: your partner was "
     "sure to win the trick, and {alt} would have left it to your partner.", n))
-KITTY_LOST = plural("@kitty_lost", lambda n: ngettext(
-    "You buried {played} with {n} point: the attackers won the last trick, so it counted "
-    "×{m}, {total} for them. {alt} would have carried no points.",
-    "You buried {played} with {n} points: the attackers won the last trick, so those points "
-    "counted ×{m}, {total} for them. {alt} would have carried no points.", n))
+KITTY_LOST = plural("@kitty_hindsight", lambda n: ngettext(
+    "As it turned out, the attackers won the last trick: the {n} point you buried in "
+    "{played} counted ×{m}, {total} for them. Burying {alt} would have kept it out of the "
+    "kitty.",
+    "As it turned out, the attackers won the last trick: the {n} points you buried in "
+    "{played} counted ×{m}, {total} for them. Burying {alt} would have kept them out of the "
+    "kitty.", n))
 
 
-def review(plays: Sequence[LearnerPlay], final: PlayerView) -> list[ReviewNote]:
+def review(plays: Sequence[LearnerPlay], final: PlayerView,
+           burial_advice: Callable[[], Sequence[Card] | None] | None = None) -> list[ReviewNote]:
     """The notes on the learner's plays of a finished hand (``final``: the learner's
-    view at its end, every trick and the kitty face up)."""
+    view at its end, every trick and the kitty face up).  ``burial_advice``: the coach's
+    burial for the learner's burying decision (``None`` when unknown)."""
     at = position(final)
     notes = [note for item in plays if (note := _judge(item, at)) is not None]
-    kitty = _kitty(at)
+    kitty = _kitty(at, burial_advice)
     return notes + ([kitty] if kitty is not None else [])
 
 
@@ -141,10 +145,12 @@ def _judge(item: LearnerPlay, final: Position) -> ReviewNote | None:
     cards, alt, k = tuple(item.cards), found.alternative, item.trick + 1
     lost = record.winner % 2 != final.seat % 2
     if found.kind == LOST_TRICK:
-        if not lost or not record.points:
+        # the points at stake when the learner played (later seats' points may have come
+        # only because the learner lost it)
+        if not lost or not found.amount:
             return None
-        return _note(final, item, alt, LostTrick(item.trick, cards, alt, record.points),
-                     _lost_topic(before, alt, final), LOST_TRICK_NOTE, record.points, k)
+        return _note(final, item, alt, LostTrick(item.trick, cards, alt, found.amount),
+                     _lost_topic(before, alt, final), LOST_TRICK_NOTE, found.amount, k)
     if found.kind == GAVE_POINTS:
         form = GAVE_ATTACKERS if final.view.is_dealer_side() else GAVE_DEALERS
         return _note(final, item, alt, GavePoints(item.trick, cards, alt, found.amount),
@@ -171,7 +177,11 @@ def _note(final: Position, item: LearnerPlay, alt: Sequence[Card], claim, topic:
     return ReviewNote(item.trick, tuple(item.cards), tuple(alt), said, topic, lesson_for(topic))
 
 
-def _kitty(final: Position) -> ReviewNote | None:
+def _kitty(final: Position, burial_advice: Callable[[], Sequence[Card] | None] | None) -> ReviewNote | None:
+    """Hindsight on a burial with points that the attackers multiplied, unless the coach
+    would have buried points too (or its advice is not known): who wins the last trick
+    is not known when burying, so the note is said as what turned out, and it never
+    blames a burial the coach would have made."""
     view = final.view
     if view.dealer != final.seat or view.kitty is None or not view.tricks:
         return None
@@ -180,6 +190,9 @@ def _kitty(final: Position) -> ReviewNote | None:
         return None
     last = view.tricks[-1]
     if last.winner % 2 == view.dealer % 2:
+        return None
+    advised = burial_advice() if burial_advice is not None else None
+    if advised is None or points(advised):
         return None
     m = kitty_multiplier(list(last.plays[0].cards), final.ctx)
     if not KittyScored(p, m).holds(final):
