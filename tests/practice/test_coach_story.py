@@ -250,6 +250,10 @@ def test_tips_fit_the_moment() -> None:
     assert not any("aces" in t or "throw only" in t for t in tips)  # leading tips wait for a lead
     assert not any("attackers," in t for t in tips)  # no pair of trumps to keep
     assert coach.tip(replace(following, phase="burying")) is None  # the burying advice speaks then
+    forced = view_of("S9 D4 D5", "S3")  # one spade: the rules leave one play
+    assert coach.play_tips(forced) == [] and coach.tip(forced) is None
+    single = view_of("SA D4 H4 C3", "")  # no two cards of a suit: no throw to warn about
+    assert not any("throw only" in t.text() for t in coach.play_tips(single))
 
 
 def test_a_sentence_whose_claim_fails_is_not_shown() -> None:
@@ -344,18 +348,19 @@ def test_the_ace_tip_needs_an_opponent_who_may_hold_the_suit() -> None:
     assert not any("aces" in t.text() for t in coach.play_tips(voids))
 
 
-@pytest.mark.parametrize("hand, lead, tip", [
-    ("S8 S8 S5 S5", "S9", False),  # every legal follow plays one card of a pair
-    ("S8 S8 S5 S5 S3", "S9", True),  # ♠3 keeps both pairs whole
-    ("S5 S5 S8 D3", "S9 S9", True),  # the pair is played whole, not broken
-    ("D8 D8 S5 S5", "", True),  # a lead never has to break a pair
+@pytest.mark.parametrize("hand, lead, tip, shown", [
+    ("S8 S8 S5 S5", "S9", False, False),  # every legal follow plays one card of a pair
+    ("S8 S8 S5 S5 S3", "S9", True, True),  # ♠3 keeps both pairs whole
+    ("S5 S5 S8 D3", "S9 S9", True, False),  # the pair is played whole: the only play, no tip
+    ("D8 D8 S5 S5", "", True, True),  # a lead never has to break a pair
 ])
-def test_the_pair_tip_needs_a_play_that_keeps_a_pair(hand, lead, tip) -> None:
+def test_the_pair_tip_needs_a_play_that_keeps_a_pair(hand, lead, tip, shown) -> None:
     """"Do not break a pair just to win one more trick" is advice only when the next
-    play can keep a pair whole; it is not given when every legal follow breaks one."""
+    play can keep a pair whole; it is not given when every legal follow breaks one (nor
+    any tip when the rules leave one play)."""
     view = view_of(hand, lead)
     tips = [t.text() for t in coach.play_tips(view)]
-    assert any("do not break a pair" in t for t in tips) == tip
+    assert any("do not break a pair" in t for t in tips) == shown
     at = coach.position(view)
     assert PairsCanStay(tuple(parse_cards("S5 S5"))).holds(at) == tip
     assert not PairsCanStay(tuple(parse_cards("S5 S8"))).holds(at)

@@ -300,6 +300,8 @@ def play_tips(view: PlayerView) -> list[Said]:
     me = view.seat
     my_turn = view.turn == me
     at = position(view)
+    if my_turn and _one_play(view, at):
+        return []  # nothing to choose: a tip would only distract
     out: list[Said | None] = []
     if my_turn and view.leading:
         out.append(_ace_tip(view, at))
@@ -309,8 +311,10 @@ def play_tips(view: PlayerView) -> list[Said]:
     pair = _pair(view)
     if pair is not None:
         out.append(Said.of(PAIR_TIP, me, PairsCanStay(pair)))
-    if my_turn and view.leading:
-        out.append(Said.of(THROW_TIP, me, Leading()))
+    ctx = view.ctx
+    assert ctx is not None
+    if my_turn and view.leading and max(Counter(ctx.suit_of(c) for c in view.hand).values()) > 1:
+        out.append(Said.of(THROW_TIP, me, Leading()))  # a throw needs two cards of a suit
     trumps = _trumps(view)
     trump_pair = _pair(view, trumps)
     if trump_pair is not None:
@@ -318,6 +322,15 @@ def play_tips(view: PlayerView) -> list[Said]:
     if trumps:
         out.append(Said.of(TRUMPS_TIP, me, Team(True), Holds(trumps)))
     return keep(out, position(view))
+
+
+def _one_play(view: PlayerView, at: Position) -> bool:
+    """Do the rules leave the learner a single play (one card to lead, or one legal
+    follow)?"""
+    if view.leading:
+        return len(view.hand) == 1
+    legal = at.legal(2)
+    return legal is not None and len(legal) == 1
 
 
 def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
