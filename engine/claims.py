@@ -717,6 +717,18 @@ class ThrowFailed(Claim):
 
 
 @dataclass(frozen=True)
+class KittyFlip(Claim):
+    """Nobody declared: the kitty's top card ``card`` was turned over and fixed the
+    trumps (``trump`` ``None``: a joker, no-trump)."""
+
+    card: Card
+    trump: str | None
+
+    def holds(self, at: Position) -> bool:
+        return at.view.flipped == self.card and at.ctx.trump == self.trump
+
+
+@dataclass(frozen=True)
 class KittyScored(Claim):
     """The hand is over; the kitty held ``points``; the attackers won the last trick
     and the kitty counted ``multiplier`` times (``multiplier`` ``None``: the dealers

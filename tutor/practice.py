@@ -36,7 +36,7 @@ from typing import Any, Callable, Sequence
 from engine import Card, HandOutcome, InvalidSaveError, Rules, TrumpContext, format_cards, hand_outcome
 from engine.ai.memory import CardMemory
 from engine.cards import SUITS
-from engine.events import Event, HandScored, KittyTaken, TrickWon
+from engine.events import Event, HandScored, KittyFlipped, KittyTaken, TrickWon
 from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
                          TRICKS, Game, PlayCards, strength_to_override)
 from engine.players import PLAYERS, make_player
@@ -439,6 +439,9 @@ class PracticeTable:
                 elif isinstance(event, HandScored):
                     said = self.narrator.kitty(self.view)
                     self.comments += [Comment(len(game.tricks), s) for s in said]
+                elif isinstance(event, KittyFlipped):
+                    said = self.narrator.flipped(self.view)
+                    self.comments += [Comment(0, s) for s in said]
                 else:
                     continue
                 self.messages += said

@@ -853,6 +853,15 @@ def _c_last_lead_multiplier(c, view, d, h):
             and throw_fails(_seen(view), lead) is None)
 
 
+def _c_kitty_flip(c, view, d, h):
+    flipped = str(view.flipped) if view.flipped is not None else None
+    if flipped != str(c.card) or view.ctx is None:
+        return False
+    if flipped in ("BJ", "LJ"):
+        return c.trump is None and view.ctx.trump is None
+    return c.trump == view.ctx.trump == flipped[0]
+
+
 def _c_kitty_scored(c, view, d, h):
     return _kitty_scored(view, c.points, c.multiplier)
 
@@ -1047,6 +1056,6 @@ CHECKS: dict[str, Callable] = {
     "DeclarationDeals": _c_declaration_deals, "Level": _c_level, "TrumpsIfDeclared": _c_trumps_if,
     "KittyPoints": _c_kitty_points, "Buryable": _c_buryable, "BuryEstimated": _c_bury_estimated,
     "TrumpsAmong": _c_trumps_among, "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
-    "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost,
+    "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost, "KittyFlip": _c_kitty_flip,
 }
 """The auditor's own check of every claim type the coach may state."""

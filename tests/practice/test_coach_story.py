@@ -444,3 +444,24 @@ def test_the_kitty_note_is_hindsight_and_never_blames_the_coachs_burial() -> Non
         "kept them out of the kitty."]
     assert coach.review([], final, lambda: tuple(parse_cards("SK S5 D2 D3 D4 D6 D7 D8"))) == []
     assert coach.review([], final) == []  # the coach's burial not known: nothing said
+
+
+@pytest.mark.parametrize("flipped, trump, words", [
+    ("D9", "D", "Nobody declared, so the kitty's top card was turned over: ♦9, so ♦ is the trump suit."),
+    ("LJ", None, "Nobody declared, so the kitty's top card was turned over: little joker, a joker, "
+                 "so this hand has no trump suit (no-trump)."),
+])
+def test_a_flipped_kitty_card_is_explained(flipped, trump, words) -> None:
+    """When nobody declares, the turned-over kitty card sets the trumps: the coach says
+    so (the status panel alone showed a trump suit nobody chose).  The auditor agrees."""
+    from engine.claims import KittyFlip
+
+    from tests.coach.auditor import verify
+
+    card = parse_cards(flipped)[0]
+    view = replace(view_of("S3 S4", "", trump=trump), flipped=card)
+    said = coach.Narrator(learner=0).flipped(view)
+    assert [s.text() for s in said] == [words]
+    claim = KittyFlip(card, trump)
+    assert verify(claim, view, {}, 0) and not verify(KittyFlip(card, "S"), view, {}, 0)
+    assert coach.Narrator(learner=0).flipped(replace(view, flipped=None)) == []

@@ -14,6 +14,7 @@ from engine.claims import (
     HIGHER,
     OVERRUFFED,
     RUFFED,
+    KittyFlip,
     KittyScored,
     PlayedAs,
     ShowedVoid,
@@ -94,6 +95,26 @@ class Narrator:
         for key, said in candidates:
             if keep([said], at):
                 self._once(key, out, said)
+        return out
+
+    def flipped(self, view: PlayerView) -> list[Said]:
+        """Why trumps are what they are when nobody declared: the kitty's top card."""
+        card = view.flipped
+        if card is None or view.ctx is None:
+            return []
+        at = position(view)
+        trump = view.ctx.trump
+        if trump is None:
+            said = Said.of(N_("Nobody declared, so the kitty's top card was turned over: {card}, "
+                              "a joker, so this hand has no trump suit (no-trump)."),
+                           self.learner, KittyFlip(card, None), card=cards_ref((card,), at))
+        else:
+            said = Said.of(N_("Nobody declared, so the kitty's top card was turned over: {card}, "
+                              "so {suit} is the trump suit."), self.learner, KittyFlip(card, trump),
+                           card=cards_ref((card,), at), suit=SuitRef(trump))
+        out: list[Said] = []
+        if keep([said], at):
+            self._once("flipped", out, said)
         return out
 
     def kitty(self, view: PlayerView) -> list[Said]:
