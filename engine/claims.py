@@ -37,6 +37,7 @@ from .play import (
     follow_requirements,
     lead_shape,
     legal_follows,
+    throw_penalty,
     trick_winner,
     why_not_selectable,
 )
@@ -714,6 +715,22 @@ class ThrowFailed(Claim):
         return (record is not None and record.attempted is not None
                 and record.leader == self.seat and _same(record.attempted, self.tried)
                 and _same(record.plays[0].cards, self.played))
+
+
+@dataclass(frozen=True)
+class ThrowPenalty(Claim):
+    """In trick ``trick`` the failed throw of ``seat`` moved ``points`` (more than none)
+    to the other team, under the rule option ``throw_penalty``."""
+
+    trick: int
+    seat: int
+    points: int
+
+    def holds(self, at: Position) -> bool:
+        record = _trick(at, self.trick)
+        return (record is not None and record.attempted is not None and record.leader == self.seat
+                and self.points > 0 and throw_penalty(len(record.attempted), len(record.plays[0].cards),
+                                                      at.view.rules) == self.points)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .combos import (
     tractor_lengths,
 )
 from .errors import InvalidCardsError, InvalidTrickError
-from .rules import TRUMP, TrumpContext
+from .rules import TRUMP, Rules, TrumpContext
 
 NOT_IN_HAND = "not_in_hand"
 WRONG_COUNT = "wrong_count"
@@ -148,9 +148,15 @@ def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     if not beaten:
         return LeadResult(True, lead)
     forced = min(beaten, key=lambda c: (c.top, len(c.cards)))
-    rule = ctx.rules.throw_penalty
-    penalty = 0 if rule == "none" else 10 if rule == "flat" else 10 * (len(lead) - len(forced.cards))
+    penalty = throw_penalty(len(lead), len(forced.cards), ctx.rules)
     return LeadResult(False, list(forced.cards), THROW_BEATEN, penalty, beaten)
+
+
+def throw_penalty(tried: int, played: int, rules: Rules) -> int:
+    """Points a failed throw of ``tried`` cards, ``played`` of them played, moves to the
+    other team under the rule option ``throw_penalty`` (RULES.md §4)."""
+    rule = rules.throw_penalty
+    return 0 if rule == "none" else 10 if rule == "flat" else 10 * (tried - played)
 
 
 # ---------------------------------------------------------------- following

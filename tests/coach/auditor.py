@@ -853,6 +853,15 @@ def _c_last_lead_multiplier(c, view, d, h):
             and throw_fails(_seen(view), lead) is None)
 
 
+def _c_throw_penalty(c, view, d, h):
+    record = _record(view, c.trick)
+    if record is None or record.attempted is None or record.leader != c.seat:
+        return False
+    rule = view.rules.throw_penalty
+    back = len(record.attempted) - len(record.plays[0].cards)
+    return c.points > 0 and c.points == {"none": 0, "flat": 10, "per_card": 10 * back}[rule]
+
+
 def _c_kitty_flip(c, view, d, h):
     flipped = str(view.flipped) if view.flipped is not None else None
     if flipped != str(c.card) or view.ctx is None:
@@ -1057,5 +1066,6 @@ CHECKS: dict[str, Callable] = {
     "KittyPoints": _c_kitty_points, "Buryable": _c_buryable, "BuryEstimated": _c_bury_estimated,
     "TrumpsAmong": _c_trumps_among, "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
     "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost, "KittyFlip": _c_kitty_flip,
+    "ThrowPenalty": _c_throw_penalty,
 }
 """The auditor's own check of every claim type the coach may state."""

@@ -465,3 +465,26 @@ def test_a_flipped_kitty_card_is_explained(flipped, trump, words) -> None:
     claim = KittyFlip(card, trump)
     assert verify(claim, view, {}, 0) and not verify(KittyFlip(card, "S"), view, {}, 0)
     assert coach.Narrator(learner=0).flipped(replace(view, flipped=None)) == []
+
+
+@pytest.mark.parametrize("rule, words", [
+    ("none", None),
+    ("flat", "The failed throw costs 10 points: they go to the other team."),
+    ("per_card", "The failed throw costs 20 points: they go to the other team."),
+])
+def test_a_failed_throws_penalty_is_said_under_its_rule(rule, words) -> None:
+    """♠A ♠5 ♠5 tried, ♠A played: two cards taken back.  With a throw penalty the coach
+    says what it cost, every time (the auditor agrees); without one it says nothing."""
+    from engine import Rules
+    from engine.claims import ThrowPenalty
+
+    from tests.coach.auditor import verify
+
+    ctx = TrumpContext("10", "H", Rules(throw_penalty=rule))
+    view = replace(after(record(1, ["SA", "SK", "S2", "SQ"], ctx, attempted="SA S5 S5")),
+                   rules=ctx.rules, ctx=ctx)
+    said = [s.text() for s in coach.Narrator(learner=0).trick(view)]
+    assert (words in said) if words else not any("costs" in t for t in said)
+    if words:
+        n = int(words.split("costs ")[1].split()[0])
+        assert verify(ThrowPenalty(0, 1, n), view, {}, 0) and not verify(ThrowPenalty(0, 1, n + 10), view, {}, 0)

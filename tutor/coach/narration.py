@@ -19,16 +19,18 @@ from engine.claims import (
     PlayedAs,
     ShowedVoid,
     ThrowFailed,
+    ThrowPenalty,
     TrickWon,
     trick_facts,
 )
+from engine.play import throw_penalty
 from engine.scoring import kitty_multiplier
 from engine.view import PlayerView
 from engine import points
 
-from ..i18n import N_
+from ..i18n import N_, ngettext
 from .claims import cards_ref, position
-from .said import Said, SeatRef, SuitRef, keep
+from .said import Said, SeatRef, SuitRef, keep, plural
 
 WON = {
     LEAD_HELD: N_("{who} won the trick: nobody beat the lead."),
@@ -36,6 +38,11 @@ WON = {
     RUFFED: N_("{who} won the trick by ruffing."),
     OVERRUFFED: N_("{who} won the trick with the highest ruff."),
 }
+
+
+PENALTY = plural("@throw_penalty", lambda n: ngettext(
+    "The failed throw costs {n} point: it goes to the other team.",
+    "The failed throw costs {n} points: they go to the other team.", n))
 
 
 @dataclass
@@ -70,6 +77,10 @@ class Narrator:
                 ThrowFailed(index, record.leader, tuple(record.attempted), tuple(lead)),
                 who=SeatRef(record.leader, True), tried=cards_ref(record.attempted, at),
                 played=cards_ref(lead, at))))
+            penalty = throw_penalty(len(record.attempted), len(lead), view.rules)
+            if penalty:  # said for every failed throw: the points change hands each time
+                candidates.append((f"penalty_{index}", Said(
+                    PENALTY, me, (("n", penalty),), (ThrowPenalty(index, record.leader, penalty),))))
         facts = trick_facts(record, ctx)
         if facts.ruffs:
             seat = facts.ruffs[0]
