@@ -270,6 +270,19 @@ def test_match_is_saved_on_leaving_and_resumed(app) -> None:
     assert again.table.game.to_dict() == log
 
 
+def test_a_match_resumed_under_other_rules_says_it_keeps_its_own(app) -> None:
+    """Settings changed while a match was saved: the match plays on under the rules it
+    began with, and the table says so when it resumes (not when nothing changed)."""
+    scene = open_table(app, seed=5)
+    assert advance_to(app, scene, lambda table: table.phase == TRICKS)
+    app.stack.pop()
+    assert PracticeTableScene(app.services).flash is None
+    app.services.store.settings.rules["kitty_multiplier"] = "power"
+    again = PracticeTableScene(app.services)
+    assert again.table.game.rules.kitty_multiplier == "twice_cards"
+    assert again.flash is not None and "keeps its rules" in again._hint_text()
+
+
 def test_escape_from_the_summary_leaves_the_table(app) -> None:
     from tutor.scenes import HomeScene
 

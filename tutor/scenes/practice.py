@@ -98,6 +98,12 @@ PACES: dict[str, Pace] = {
 }
 """At "off" nothing moves and nothing pauses (flights of 0 s land at once)."""
 FLASH_SECONDS = 4.0
+RULES_KEPT_SECONDS = 8.0
+
+
+def rules_kept() -> str:
+    """Said when a saved match resumes under rules other than those now in Settings."""
+    return _("This match keeps its rules; your new rule settings start with the next match.")
 """How long a refusal stays in the hint line."""
 OVERRIDE_SECONDS = 1.8
 """How long an override flashes at the new declarer's seat."""
@@ -218,6 +224,9 @@ class PracticeTableScene(Scene):
         self._info_words: Words = str
         self.kitty_rects: list[pygame.Rect] = []
         self._sync()
+        if table.game.rules != services.store.settings.rule_set():
+            # a resumed match plays on under the rules it began with
+            self.flash, self.flash_left = rules_kept, RULES_KEPT_SECONDS
 
     def _new_table(self, seed: int | None, coached: bool | None = None) -> PracticeTable:
         settings = self.services.store.settings

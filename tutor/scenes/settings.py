@@ -166,7 +166,7 @@ class SettingsScene(Scene):
         return [
             fit_text(self.services.fonts, _(heading), m.fpx(20), column.width, m.px(30),
                      colour=ON_FELT if start == active else ON_FELT_SOFT, bold=True)
-            for column, heading, start in zip(self.columns, (N_("App"), N_("Rules (for practice games)")),
+            for column, heading, start in zip(self.columns, (N_("App"), N_("Rules (from the next practice match)")),
                                               (0, self.split))
         ]
 
