@@ -40,7 +40,7 @@ def test_ladder_climbs_and_its_principle_comes_from_the_position() -> None:
     assert ladder.used == 4 and ladder.exhausted
     assert steps[0].text == "Here the rules leave you one play."
     assert any(isinstance(c, OnlyLegalPlay) for s in steps[0].said for c in s.claims)
-    assert steps[1].text == "Look at your pairs in ♠: ♠Q ♠Q."
+    assert steps[1].text == "Look at your pair in ♠: ♠Q ♠Q."
     assert set(steps[1].cards) == set(parse_cards("S3 SQ"))
     assert steps[2].text.startswith("The coach would play ♠Q ♠Q. ♠Q ♠Q win the trick now.")
     assert "points" not in steps[2].text  # nothing on the table: no "carries points"
@@ -488,3 +488,11 @@ def test_a_failed_throws_penalty_is_said_under_its_rule(rule, words) -> None:
     if words:
         n = int(words.split("costs ")[1].split()[0])
         assert verify(ThrowPenalty(0, 1, n), view, {}, 0) and not verify(ThrowPenalty(0, 1, n + 10), view, {}, 0)
+
+
+def test_a_discard_on_a_trump_lead_is_explained_for_a_trump_lead() -> None:
+    """When trumps are led, "neither the led suit nor trumps" says the same thing twice:
+    the narration says that a play not all trumps never wins."""
+    ctx = TrumpContext("10", "H")
+    said = [s.text() for s in coach.Narrator(learner=0).trick(after(record(1, ["H8", "H9", "S3", "HA"], ctx)))]
+    assert any("when trumps are led, a play that is not all trumps never wins" in t for t in said), said

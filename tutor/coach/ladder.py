@@ -89,7 +89,8 @@ class HintLadder:
             pairs = pair_faces(c for c in cards if at.ctx.suit_of(c) == suit)
             if pairs:
                 held = tuple(c for f in pairs for c in (f, f))
-                said = Said.of(N_("Look at your pairs in {suit}: {cards}."), me, Holds(held),
+                said = Said.of(N_("Look at your pairs in {suit}: {cards}.") if len(pairs) > 1 else
+                               N_("Look at your pair in {suit}: {cards}."), me, Holds(held),
                                suit=SuitRef(suit), cards=cards_ref(held, at))
             else:
                 said = _look_at(suit, group, me)

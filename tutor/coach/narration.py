@@ -24,6 +24,7 @@ from engine.claims import (
     trick_facts,
 )
 from engine.play import throw_penalty
+from engine.rules import TRUMP
 from engine.scoring import kitty_multiplier
 from engine.view import PlayerView
 from engine import points
@@ -97,7 +98,9 @@ class Narrator:
             seat = facts.discards[0]
             candidates.append(("discard", Said.of(N_(
                 "{who} discarded: a play that is neither the led suit nor trumps of the "
-                "lead's shape never wins."), me, PlayedAs(index, seat, "discard"),
+                "lead's shape never wins.") if suit != TRUMP else N_(
+                "{who} discarded: when trumps are led, a play that is not all trumps never "
+                "wins."), me, PlayedAs(index, seat, "discard"),
                 who=SeatRef(seat, True))))
         candidates.append(("won_" + facts.how, Said.of(
             WON[facts.how], me, TrickWon(index, facts.winner, facts.how),
