@@ -24,7 +24,7 @@ import os
 import re
 import string
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from .resources import INSTALLED
 from .resources import LOCALE as LOCALE_DIR
@@ -129,6 +129,22 @@ SENTENCE_ENDS = (". ", "! ", "? ")
 """What ends a sentence inside a text (English punctuation, then a space)."""
 _CJK = re.compile("[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _FORMATTER = string.Formatter()
+
+
+def format_list(items: Sequence[str], style: str = "standard", code: str | None = None) -> str:
+    """``items`` as a list in language ``code`` (default: the current one), by Babel's
+    CLDR patterns ("1, 3, and 5", "1、3和5"; ``style="or"`` for alternatives).  The
+    one-file build leaves Babel out (it ships compiled catalogs): then the catalog's own
+    separators join them, in the current language."""
+    items = list(items)
+    try:
+        from babel.lists import format_list as cldr_list
+    except ImportError:
+        if len(items) < 2:
+            return "".join(items)
+        last = _(" or ") if style == "or" else _(" and ")
+        return _(", ").join(items[:-1]) + last + items[-1]
+    return cldr_list(items, style=style, locale=code or language())
 
 
 def format_sentence(template: str, values: Mapping[str, object], start: bool = True) -> str:

@@ -127,3 +127,25 @@ def test_a_list_of_numbers_reads_as_a_list_in_each_language() -> None:
     phrase = Phrase("Tricks the attackers won: {tricks}; {n} points in all.", tricks=Numbers([1, 3, 5]), n=45)
     assert feedback.tr(phrase, i18n.load_translations("en")) == "Tricks the attackers won: 1, 3, and 5; 45 points in all."
     assert "1、3和5" in feedback.tr(phrase, i18n.load_translations("zh_CN"))
+
+
+def test_lists_read_right_without_babel_too(monkeypatch) -> None:
+    """The one-file build leaves Babel out: lists are then joined by the catalog's own
+    separators, in each language."""
+    import builtins
+
+    real = builtins.__import__
+
+    def without_babel(name, *args, **kwargs):
+        if name.startswith("babel"):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_babel)
+    assert i18n.format_list(["1", "3", "5"]) == "1, 3 and 5"
+    assert i18n.format_list(["a", "b"], style="or") == "a or b"
+    i18n.set_language("zh_CN")
+    try:
+        assert i18n.format_list(["1", "3", "5"]) == "1、3和5"
+    finally:
+        i18n.set_language("en")

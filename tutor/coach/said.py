@@ -20,7 +20,7 @@ from engine import Card
 from engine.claims import Claim, Position
 
 from ..hints import CardsRef, cards_text
-from ..i18n import _, format_sentence
+from ..i18n import _, format_list, format_sentence
 from .naming import seat_name, suit_label
 
 
@@ -103,11 +103,7 @@ class Said:
         if isinstance(value, CardsRef):
             return cards_text(value.cards)
         if isinstance(value, Choices):
-            from babel.lists import format_list
-
-            from ..i18n import language
-
-            return format_list([_(item) for item in value.items], style="or", locale=language())
+            return format_list([_(item) for item in value.items], style="or")
         if isinstance(value, Percent):
             return f"{round(100 * value.share)}%"
         if isinstance(value, Said):

@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from babel.lists import format_list
-
 from engine import Card, TrumpContext
 
 from tutor.hints import CardsRef, card_name, cards_text, suit_name
-from tutor.i18n import N_, _, format_sentence, language, ngettext
+from tutor.i18n import N_, _, format_list, format_sentence, language, ngettext
 
 from .model import Numbers, Phrase
 from .rules import Judgement
@@ -137,7 +135,7 @@ def tr(text: str | None, translations: Any = None) -> str:
         locale = (translations.info().get("language") if translations is not None else None) or language()
         params = {k: tr(v, translations) if isinstance(v, Phrase) else
                   cards_text(v.cards, gettext) if isinstance(v, CardsRef) else
-                  format_list([str(n) for n in v], locale=locale) if isinstance(v, Numbers) else v
+                  format_list([str(n) for n in v], code=locale) if isinstance(v, Numbers) else v
                   for k, v in text.params.items()}
         return format_sentence(gettext(text), params)
     return gettext(text)
