@@ -85,6 +85,11 @@ class Position:
         return [list(p.cards) for p in self.view.trick]
 
     @cached_property
+    def table_points(self) -> int:
+        """Points in the trick so far (on the table before the seat plays)."""
+        return sum(points(p) for p in self.plays)
+
+    @cached_property
     def requirements(self) -> FollowRequirements:
         assert self.following
         return follow_requirements(self.view.hand, self.plays[0], self.ctx)
@@ -415,7 +420,7 @@ class TrickPoints(Claim):
     points: int
 
     def holds(self, at: Position) -> bool:
-        return at.following and sum(points(p) for p in at.plays) == self.points
+        return at.following and at.table_points == self.points
 
 
 @dataclass(frozen=True)
@@ -1004,7 +1009,7 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
     legal = before.legal()
     if legal is None or not before.is_legal(cards):
         return None
-    stake = sum(points(p) for p in before.plays) + points(cards)
+    stake = before.table_points + points(cards)
     if stake and not side_sure(before, cards):
         winners = [p for p in legal if sure_win(before, p)]
         if winners:
@@ -1085,8 +1090,7 @@ class LostTrick(_PlayCost):
         if found is None:
             return False
         before, _record = found
-        stake = sum(points(p) for p in before.plays) + points(self.cards)
-        return stake == self.points > 0 and sure_win(before, self.alternative)
+        return before.table_points + points(self.cards) == self.points > 0 and sure_win(before, self.alternative)
 
 
 @dataclass(frozen=True)

@@ -321,7 +321,7 @@ def play_tips(view: PlayerView) -> list[Said]:
         out.append(Said.of(TRUMP_PAIR_TIP, me, Team(False), Holds(trump_pair)))
     if trumps:
         out.append(Said.of(TRUMPS_TIP, me, Team(True), Holds(trumps)))
-    return keep(out, position(view))
+    return keep(out, at)
 
 
 def _one_play(view: PlayerView, at: Position) -> bool:

@@ -103,7 +103,7 @@ def play_facts(at: Position, cards: Sequence[Card], estimate: Estimate | None = 
         winner = at.winner
         assert winner is not None
         if at.wins_now(cards):
-            table = points(c for p in at.plays for c in p)
+            table = at.table_points
             if table:
                 out.append(Said(TRICK_POINTS, at.seat, (("n", table),), (TrickPoints(table),)))
             out.append(wins_now(at, cards))

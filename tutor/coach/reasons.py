@@ -175,8 +175,8 @@ PRINCIPLES: dict[str, Principle] = {
     "ruff": Principle(N_("Out of the led suit, a trump play of the lead's shape beats any play "
                          "of that suit."), _ruffing),
     "win_points": Principle(N_("Points on the table are worth a fight: take the trick."),
-                            lambda at, c: [TrickPoints(_table(at)), WinsNow(c)]
-                            if at.following and _table(at) else None),
+                            lambda at, c: [TrickPoints(at.table_points), WinsNow(c)]
+                            if at.following and at.table_points else None),
     "win": Principle(N_("Take the lead when you can hold the trick."),
                      lambda at, c: [WinsNow(c), CannotBeBeaten(c)] if at.following else None),
     "save": Principle(N_("The opponents are winning this trick: give them as few points as you "
@@ -223,10 +223,6 @@ FALLBACK = {"lead_sure": ("lead_high",)}
 """The principle to try next when a reason's own does not fit (a sure lead that is only
 probable is still a high card led early)."""
 GENERAL = N_("Think about what each play can win and what it gives away.")
-
-
-def _table(at: Position) -> int:
-    return sum(points(p) for p in at.plays)
 
 
 def principle(at: Position, decision: Decision) -> Said:
@@ -332,7 +328,7 @@ def _feed(at: Position, d: Decision) -> list[Said | None]:
 def _win(at: Position, d: Decision) -> list[Said | None]:
     cards = tuple(d.cards)
     out: list[Said | None] = []
-    table = _table(at) if at.following else 0
+    table = at.table_points if at.following else 0
     if table:
         out.append(Said(TRICK_POINTS_WIN_MANY if len(cards) > 1 else TRICK_POINTS_WIN, at.seat,
                         (("n", table), ("cards", cards_ref(cards, at))),
@@ -362,7 +358,7 @@ def _ruff(at: Position, d: Decision) -> list[Said | None]:
                                          "now."), at.seat, Void(at.seat, suit), WinsNow(cards),
                                       SuitOf(cards[0], TRUMP), suit=SuitRef(suit),
                                       cards=cards_ref(cards, at))]
-    table = _table(at)
+    table = at.table_points
     if table:
         out.append(Said(TRICK_POINTS_NOW, at.seat, (("n", table),), (TrickPoints(table),)))
     out.append(certainty(at, cards, d.estimate))
