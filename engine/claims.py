@@ -488,6 +488,22 @@ class PartnerWinning(Claim):
 
 
 @dataclass(frozen=True)
+class PartnerCanBeat(Claim):
+    """The partner, ``seat``, plays later in this trick and, in some consistent deal,
+    holds what beats the trick's winning play once ``cards`` (legal) are played now."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        if not at.following or self.seat != at.view.partner or self.seat not in at.later:
+            return False
+        if not at.is_legal(self.cards):
+            return False
+        return at.knowledge.can_beat(at.plays + [list(self.cards)], self.seat) is True
+
+
+@dataclass(frozen=True)
 class KeepsWinner(Claim):
     """After ``cards`` (legal, played now), ``seat`` is still winning the trick."""
 

@@ -720,6 +720,15 @@ def _c_partner_winning(c, view, d, h):
     return beaten == (c.certainty == "possible")
 
 
+def _c_partner_can_beat(c, view, d, h):
+    seen = _seen(view)
+    if not _following(view) or c.seat != (view.seat + 2) % 4 or c.seat not in _later(view):
+        return False
+    if not _legal(view, seen, c.cards):
+        return False
+    return can_beat(seen, seen.plays + [toks(c.cards)], [c.seat]) is not None
+
+
 def _c_keeps_winner(c, view, d, h):
     seen = _seen(view)
     if not _following(view) or not _legal(view, seen, c.cards) or _wins_now(seen, c.cards):
@@ -1056,6 +1065,7 @@ CHECKS: dict[str, Callable] = {
     "Team": _c_team, "TrickPoints": _c_trick_points, "GivesPoints": _c_gives_points,
     "FewestPoints": _c_fewest, "WinsNow": _c_wins_now, "NoWinningPlay": _c_no_winning,
     "PartnerWinning": _c_partner_winning, "KeepsWinner": _c_keeps_winner,
+    "PartnerCanBeat": _c_partner_can_beat,
     "OpponentWinning": _c_opponent_winning, "OpponentRuffed": _c_opponent_ruffed,
     "CannotBeBeaten": _c_cannot_be_beaten, "WinShare": _c_win_share,
     "Estimated": _c_estimated, "TrumpsUnseen": _c_trumps_unseen, "MayHold": _c_may_hold,

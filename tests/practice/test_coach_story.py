@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine import TrumpContext, parse_cards, trick_winner
-from engine.claims import OnlyLegalPlay, PairsCanStay, PartnerWinning
+from engine.claims import OnlyLegalPlay, PairsCanStay, PartnerCanBeat, PartnerWinning, Position
 from engine.view import Decision, Play, PlayerView, Reason, TrickRecord
 from tutor import coach
 from tutor.coach.said import CardsRef, Said, SeatRef
@@ -496,3 +496,33 @@ def test_a_discard_on_a_trump_lead_is_explained_for_a_trump_lead() -> None:
     ctx = TrumpContext("10", "H")
     said = [s.text() for s in coach.Narrator(learner=0).trick(after(record(1, ["H8", "H9", "S3", "HA"], ctx)))]
     assert any("when trumps are led, a play that is not all trumps never wins" in t for t in said), said
+
+
+def test_second_seat_low_play_is_explained_by_the_partner_still_to_come() -> None:
+    """Second in a trick, the coach keeps ♦A and plays ♦5 (not the pointless ♦J): no
+    "give fewest points" principle fits; the partner playing last does."""
+    view = view_of("DA DJ D5 S3", "D8")
+    ladder = coach.HintLadder(view, advisor_playing("D5", "follow_low"))
+    principle = ladder.step(coach.PRINCIPLE)
+    assert principle.text == ("Your partner plays after you and may beat the card now winning: "
+                              "you need not spend a high card on this trick.")
+    assert any(isinstance(c, PartnerCanBeat) and c.seat == 3 for s in principle.said for c in s.claims)
+    why = ladder.step(coach.SUGGESTION).text
+    assert "Your partner plays after you and may hold what beats ♦8." in why
+    # playing the ace wins the trick now: the partner's chance is no reason for it
+    winning = coach.HintLadder(view, advisor_playing("DA", "follow_low"))
+    assert "partner plays after you" not in winning.step(coach.PRINCIPLE).text
+
+
+def test_partner_can_beat_needs_a_deal_where_the_partner_holds_it() -> None:
+    """The learner holds every ♦ above ♦8 and the partner showed it has no trump: in
+    no consistent deal can the partner beat ♦8, so the claim fails."""
+    ctx = TrumpContext("10", "H")
+    trumps = record(2, ["H3", "S6", "H5", "H4"], ctx)  # seat 3 has no trump; seat 0 wins
+    hand = "DA DA DK DK DQ DQ DJ DJ D9 D9 D5"
+    view = replace(after(trumps, learner=1), hand=tuple(parse_cards(hand)),
+                   trick=(Play(0, tuple(parse_cards("D8"))),), turn=1, cards_left=(28, 11, 28, 28))
+    at = Position(view)
+    assert not PartnerCanBeat(3, tuple(parse_cards("D5"))).holds(at)
+    one_ace_out = replace(view, hand=tuple(parse_cards("DA DK DK DQ DQ DJ DJ D9 D9 D5 S3")))
+    assert PartnerCanBeat(3, tuple(parse_cards("D5"))).holds(Position(one_ace_out))

@@ -38,6 +38,7 @@ from engine.claims import (
     OnlyLegalPlay,
     OpponentRuffed,
     OpponentWinning,
+    PartnerCanBeat,
     PartnerWinning,
     Position,
     ShowedVoid,
@@ -123,6 +124,15 @@ def _partner_feed(at: Position, cards: tuple[Card, ...]) -> list | None:
             GivesPoints(cards, points(cards))]
 
 
+def _partner_later(at: Position, cards: tuple[Card, ...]) -> list | None:
+    """A play that leaves the trick to an opponent for now, with the partner still to
+    come and able, in some consistent deal, to beat it."""
+    partner = _partner(at)
+    if not at.following or at.winner is None or partner not in at.later:
+        return None
+    return [KeepsWinner(cards, at.winner), PartnerCanBeat(partner, cards)]
+
+
 def _partner_void(at: Position, cards: tuple[Card, ...]) -> list | None:
     if at.following or not cards:
         return None
@@ -186,6 +196,8 @@ PRINCIPLES: dict[str, Principle] = {
                       if at.following and at.winner is not None else None),
     "cheap": Principle(N_("When you cannot win the trick, give as few points as you can."),
                        lambda at, c: [NoWinningPlay(), FewestPoints(c)]),
+    "duck": Principle(N_("Your partner plays after you and may beat the card now winning: you "
+                         "need not spend a high card on this trick."), _partner_later),
     "last_trick": Principle(N_("The last trick decides the kitty: it counts several times for "
                                "the attackers if they win it."),
                             lambda at, c: [CardsLeft(len(c))] if len(c) == len(at.view.hand)
@@ -216,7 +228,7 @@ PRINCIPLES: dict[str, Principle] = {
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
 ORDER = ("last_trick", "lead_sure", "feed", "partner_feed", "partner", "ruff", "win_points",
-         "win", "save", "cheap", "lead_trumps", "lead_void", "lead_short", "lead_high",
+         "win", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_short", "lead_high",
          "lead_cheap")
 """Principles tried when the reason's own does not fit, most specific first."""
 FALLBACK = {"lead_sure": ("lead_high",)}
@@ -388,6 +400,12 @@ def _follow_low(at: Position, d: Decision) -> list[Said | None]:
     out.append(gives(at, cards))
     if points(cards):
         out.append(Said.of(N_("No legal play carries fewer points."), at.seat, FewestPoints(cards)))
+    partner = _partner(at)
+    if at.winner is not None and partner in at.later:
+        winning = next(p.cards for p in at.view.trick if p.seat == at.winner)
+        out.append(Said.of(N_("Your partner plays after you and may hold what beats {cards}."),
+                           at.seat, PartnerCanBeat(partner, cards), KeepsWinner(cards, at.winner),
+                           cards=cards_ref(winning, at)))
     return out
 
 
