@@ -153,6 +153,8 @@ class PracticeTable:
         """The learner's view when it buried (this hand, since the table was built)."""
         self._burial_advised: tuple[Card, ...] | None = None
         self._declare_advice: tuple[object, list[Said]] = (None, [])
+        self._tips: dict[tuple[int, str, int, int], str | None] = {}
+        """The play tip first shown at each decision of this hand (its msgid)."""
         self.in_flight: Counter[Card] = Counter()
         """The learner's cards dealt but not shown yet (the scene's flights to the hand):
         the declaring buttons and words leave them out until they land."""
@@ -602,13 +604,21 @@ class PracticeTable:
         return self._declare_advice[1]
 
     def tip(self) -> Said | None:
-        """A strategy tip that fits the moment, and none that the coach's play, once a
-        hint has shown it, goes against."""
+        """A strategy tip that fits the moment, one the hand has shown least (the same
+        one for the whole decision), and none that the coach's play, once a hint has
+        shown it, goes against."""
         if not self.coached:
             return None
         ladder = self._ladder
-        shown = ladder is not None and ladder.used > 0 and self._ladder_at == self._decision_at()
-        return coach.tip(self.view, ladder.decision.cards if shown else None)
+        at = self._decision_at()
+        hinted = ladder is not None and ladder.used > 0 and self._ladder_at == at
+        here = (self.view.hand_number, *at)
+        self._tips = {k: m for k, m in self._tips.items() if k[0] == here[0]}
+        shown = Counter(m for k, m in self._tips.items() if k != here and m is not None)
+        said = coach.tip(self.view, ladder.decision.cards if hinted else None, shown)
+        if here not in self._tips and self.view.phase == TRICKS:
+            self._tips[here] = said.msgid if said is not None else None
+        return said
 
     # ------------------------------------------------------------ the match
 

@@ -238,3 +238,23 @@ def test_a_tip_the_coachs_shown_play_goes_against_is_left_out() -> None:
                 assert after == before
         learner_moves(table)
     assert left_out
+
+
+def test_a_tip_is_shown_at_few_decisions_of_a_hand() -> None:
+    """Tips take turns, the least shown first, and each stops after
+    ``TIP_REPEATS`` decisions of the hand: a tip read at every trick stops being read."""
+    from tutor.coach.advice import TIP_REPEATS
+
+    table = PracticeTable(Game(seed=5), learner=0, seed=5)
+    shown: Counter = Counter()
+    for _ in range(200):
+        run_until_learner(table)
+        if table.phase == HAND_OVER:
+            break
+        if table.phase == TRICKS:
+            tip = table.tip()
+            assert table.tip() == tip  # the same tip for the whole decision
+            if tip is not None:
+                shown[tip.msgid] += 1
+        learner_moves(table)
+    assert len(shown) >= 3 and max(shown.values()) == TIP_REPEATS, shown

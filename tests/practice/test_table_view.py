@@ -435,7 +435,7 @@ def test_a_tip_that_fits_no_more_after_a_resize_is_left_out(tmp_path) -> None:
     store.settings.animation_speed = "off"
     store.settings.card_counter = True
     app = App(size=(1280, 800), store=store, language="en")
-    scene = open_table(app, seed=11)
+    scene = open_table(app, seed=7)  # a tip fits only the larger window within 12 tricks
     panel, squeezed = scene.coach_panel, 0
 
     def check(s: PracticeTableScene) -> bool:

@@ -252,6 +252,9 @@ def _suit_to_empty(view: PlayerView) -> str | None:
 
 # ---------------------------------------------------------------- tips
 
+TIP_REPEATS = 2
+"""Decisions of one hand a play tip is shown at, at most: a tip read at every trick
+stops being read."""
 DECLARE_TIP = N_("Tip: declare a suit you hold many cards of, not merely any level card; a "
                  "short trump suit helps the opponents.")
 
@@ -362,18 +365,24 @@ def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
     return False
 
 
-def tip(view: PlayerView, advised: Sequence[Card] | None = None) -> Said | None:
+def tip(view: PlayerView, advised: Sequence[Card] | None = None,
+        shown: Counter | None = None) -> Said | None:
     """A strategy tip for the moment: declaring while dealing a later hand (in a match's
     first hand declaring also wins the deal, so a short suit is worth it and the coach's
     declaring advice says so), none while burying (the burying advice speaks then), else
-    one per trick in turn among those that fit; none when ``advised``, the coach's play
-    shown beside it, goes against it."""
+    one per trick in turn among those that fit and were shown least in this hand
+    (``shown``: msgid -> the decisions of the hand it was shown at), none once each was
+    shown ``TIP_REPEATS`` times; none when ``advised``, the coach's play shown beside
+    it, goes against it."""
     if view.phase in ("dealing", "declaring"):
         return None if view.dealer is None else Said(DECLARE_TIP, view.seat)
     if view.ctx is None or view.phase != "tricks":
         return None
-    tips = play_tips(view)
+    shown = shown or Counter()
+    tips = [t for t in play_tips(view) if shown[t.msgid] < TIP_REPEATS]
     if not tips:
         return None
+    fewest = min(shown[t.msgid] for t in tips)
+    tips = [t for t in tips if shown[t.msgid] == fewest]
     chosen = tips[len(view.tricks) % len(tips)]
     return None if advised is not None and goes_against(view, chosen, advised) else chosen
