@@ -509,9 +509,11 @@ def test_second_seat_low_play_is_explained_by_the_partner_still_to_come() -> Non
     assert any(isinstance(c, PartnerCanBeat) and c.seat == 3 for s in principle.said for c in s.claims)
     why = ladder.step(coach.SUGGESTION).text
     assert "Your partner plays after you and may hold what beats ♦8." in why
-    # playing the ace wins the trick now: the partner's chance is no reason for it
-    winning = coach.HintLadder(view, advisor_playing("DA", "follow_low"))
-    assert "partner plays after you" not in winning.step(coach.PRINCIPLE).text
+    # the ace wins the trick now, the jack is not the lowest: the partner still to come
+    # is no reason for either
+    for play in ("DA", "DJ"):
+        other = coach.HintLadder(view, advisor_playing(play, "follow_low"))
+        assert "partner plays after you and may beat" not in other.step(coach.PRINCIPLE).text
 
 
 def test_partner_can_beat_needs_a_deal_where_the_partner_holds_it() -> None:

@@ -128,9 +128,16 @@ def _partner_later(at: Position, cards: tuple[Card, ...]) -> list | None:
     """A play that leaves the trick to an opponent for now, with the partner still to
     come and able, in some consistent deal, to beat it."""
     partner = _partner(at)
-    if not at.following or at.winner is None or partner not in at.later:
+    if not at.following or at.winner is None or partner not in at.later or not _lowest(at, cards):
         return None
     return [KeepsWinner(cards, at.winner), PartnerCanBeat(partner, cards)]
+
+
+def _lowest(at: Position, cards: tuple[Card, ...]) -> bool:
+    """Are ``cards`` the lowest the hand holds of their suits (no high card spent)?"""
+    kept = Counter(at.view.hand) - Counter(cards)
+    suit, pos = at.ctx.suit_of, at.ctx.position
+    return all(pos(c) <= pos(k) for c in cards for k in kept if suit(k) == suit(c))
 
 
 def _partner_void(at: Position, cards: tuple[Card, ...]) -> list | None:
