@@ -528,3 +528,11 @@ def test_partner_can_beat_needs_a_deal_where_the_partner_holds_it() -> None:
     assert not PartnerCanBeat(3, tuple(parse_cards("D5"))).holds(at)
     one_ace_out = replace(view, hand=tuple(parse_cards("DA DK DK DQ DQ DJ DJ D9 D9 D5 S3")))
     assert PartnerCanBeat(3, tuple(parse_cards("D5"))).holds(Position(one_ace_out))
+
+
+def test_no_high_card_to_save_when_no_play_wins() -> None:
+    """Out of trumps on a trump lead, no play wins: "need not spend a high card" would
+    be empty, so the partner-to-come principle is not said."""
+    view = view_of("DJ D5 S3", "H8")
+    ladder = coach.HintLadder(view, advisor_playing("D5", "cheapest_discard"))
+    assert "need not spend a high card" not in ladder.step(coach.PRINCIPLE).text

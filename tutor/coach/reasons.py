@@ -126,9 +126,12 @@ def _partner_feed(at: Position, cards: tuple[Card, ...]) -> list | None:
 
 def _partner_later(at: Position, cards: tuple[Card, ...]) -> list | None:
     """A play that leaves the trick to an opponent for now, with the partner still to
-    come and able, in some consistent deal, to beat it."""
+    come and able, in some consistent deal, to beat it; said only where a high card
+    could have won the trick now (else there was no high card to save)."""
     partner = _partner(at)
     if not at.following or at.winner is None or partner not in at.later or not _lowest(at, cards):
+        return None
+    if NoWinningPlay().holds(at):
         return None
     return [KeepsWinner(cards, at.winner), PartnerCanBeat(partner, cards)]
 
