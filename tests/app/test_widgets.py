@@ -124,6 +124,11 @@ def test_status_and_points_panels(app):
     points.set_points(35, parse_cards("SK S10 D5 D5 C5"))
     assert points.header_layout().lines[0].text.startswith("闲分 35")
     assert all(points.rect.contains(r) for r in points.card_rects())
+    # under a throw penalty rule the number and the cards differ: the header says why
+    points.set_points(45, parse_cards("SK S10 D5 D5 C5"), penalties=10)
+    header = points.header_layout()
+    assert "".join(line.text for line in header.lines) == "闲分 45 / 80（甩牌罚分 +10）"
+    assert header.width <= points.rect.width
 
 
 def test_table_layout_regions_do_not_overlap():

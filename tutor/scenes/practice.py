@@ -500,7 +500,7 @@ class PracticeTableScene(Scene):
             game.level, trump,
             (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else "",
             ((N_("Our level"), mine), (N_("Their level"), theirs)))
-        self.points.set_points(view.attacker_points, table.attacker_cards())
+        self.points.set_points(view.attacker_points, table.attacker_cards(), game.penalties)
         if self._counter_shown():
             self.counter.set_rows(table.still_out(COLUMNS))
         self._sync_trick()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from engine.cards import SUIT_SYMBOLS, Card
+from engine.scoring import TAKE_OVER
 
 from ..i18n import _
 from ..text import TextLayout, fit_text
@@ -93,21 +94,27 @@ class StatusPanel(Widget):
 
 
 class PointsPanel(Widget):
-    """闲分: the attackers' points out of the 80 they need, and the point cards won."""
+    """闲分: the attackers' points out of the 80 they need, and the point cards won (and,
+    under a throw penalty rule, what failed throws added or took: else the number and
+    the cards would not agree)."""
 
-    TARGET = 80
+    TARGET = TAKE_OVER
 
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
         self.points = 0
+        self.penalties = 0
         self.cards: list[Card] = []
 
-    def set_points(self, points: int, cards: Sequence[Card]) -> None:
-        self.points, self.cards = points, list(cards)
+    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0) -> None:
+        self.points, self.cards, self.penalties = points, list(cards), penalties
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
         text = _("Attackers' points {points} / {target}").format(points=self.points, target=self.TARGET)
+        if self.penalties:
+            text = _("Attackers' points {points} / {target} (penalty {penalties})").format(
+                points=self.points, target=self.TARGET, penalties=f"{self.penalties:+d}")
         return fit_text(
             self.services.fonts, text, self.metrics.fpx(20), self.rect.width - 2 * pad,
             self.rect.height // 2 - pad, bold=True,
