@@ -148,11 +148,11 @@ def test_the_coachs_advice_is_never_called_a_mistake() -> None:
 
 
 def test_the_transcript_marks_a_tip_that_the_coachs_play_takes_away() -> None:
-    """Seed 21, trick 3: the coach throws all six trumps left, so the tip "dealers, do
-    not spend all your trumps early" is shown only until a hint shows that play; every
-    tip marked as staying agrees with the coach's play."""
+    """Seed 10, trick 6: the coach plays both trumps left (with ♣10) onto its partner's
+    trick, so the tip "dealers, do not spend all your trumps early" is shown only until
+    a hint shows that play; every tip marked as staying agrees with the coach's play."""
     until_hint = 0
-    for moment in moments(21, why_not=False):
+    for moment in moments(10, why_not=False):
         for where, said in moment.texts:
             if where.startswith("tip") and moment.advice is not None:
                 gone = goes_against(moment.view, said, moment.advice.cards)
