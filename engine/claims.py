@@ -560,14 +560,18 @@ class CannotBeBeaten(Claim):
 class WinShare(Claim):
     """A search measured that ``cards`` win the trick in ``share`` of ``samples``
     deals consistent with the view.  It holds when the measured share is a proper
-    fraction and the win is indeed not sure (an opponent may beat the play)."""
+    fraction, at least ``at_least`` (what a sentence calling the win likely needs), and
+    the win is indeed not sure (an opponent may beat the play)."""
 
     cards: tuple[Card, ...]
     share: float
     samples: int
+    at_least: float = 0.0
 
     def holds(self, at: Position) -> bool:
         if not (0.0 < self.share < 1.0 and self.samples > 0) or not at.is_legal(self.cards):
+            return False
+        if self.share < self.at_least:
             return False
         if at.following and not at.wins_now(self.cards):
             return True  # a later partner or a lucky deal may still win it

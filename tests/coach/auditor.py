@@ -762,7 +762,7 @@ def _c_cannot_be_beaten(c, view, d, h):
 
 def _c_win_share(c, view, d, h):
     seen = _seen(view)
-    if not (0 < c.share < 1 and c.samples > 0) or not _legal(view, seen, c.cards):
+    if not (0 < c.share < 1 and c.samples > 0 and c.share >= c.at_least) or not _legal(view, seen, c.cards):
         return False
     if _following(view) and not _wins_now(seen, c.cards):
         return True

@@ -536,3 +536,17 @@ def test_no_high_card_to_save_when_no_play_wins() -> None:
     view = view_of("DJ D5 S3", "H8")
     ladder = coach.HintLadder(view, advisor_playing("D5", "cheapest_discard"))
     assert "need not spend a high card" not in ladder.step(coach.PRINCIPLE).text
+
+
+def test_a_likely_win_is_a_principle_only_with_a_high_sampled_share() -> None:
+    """Second to play, the coach's king wins now and kept the trick in most sampled
+    deals: the principle says the opponents are unlikely to beat it; with a share
+    below two thirds (or no estimate) it is not said."""
+    from engine.view import Estimate
+
+    view = view_of("DK D3 S3", "D7")
+    for share, said in ((0.83, True), (0.6, False), (None, False)):
+        estimate = None if share is None else Estimate(samples=23, wins_trick=share, value=1.0)
+        decision = Decision(tuple(parse_cards("DK")), Reason("win_points"), estimate)
+        text = coach.HintLadder(view, lambda v: decision).step(coach.PRINCIPLE).text
+        assert ("unlikely to beat" in text) == said, (share, text)

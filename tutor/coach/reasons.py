@@ -47,6 +47,7 @@ from engine.claims import (
     TrickPoints,
     TrumpsUnseen,
     Void,
+    WinShare,
     WinsNow,
     clear_margin,
 )
@@ -75,8 +76,11 @@ class ReasonWords:
 @dataclass(frozen=True)
 class Principle:
     msgid: str
-    claims: Callable[[Position, tuple[Card, ...]], list | None]
-    """The claims that make the principle fit a play here (``None``: it cannot)."""
+    claims: Callable[..., list | None]
+    """The claims that make the principle fit a play here (``None``: it cannot): called
+    with the position and the cards, and with the advisor's estimate too when
+    ``estimated``."""
+    estimated: bool = False
 
 
 def _opponents(at: Position) -> list[int]:
@@ -122,6 +126,19 @@ def _partner_feed(at: Position, cards: tuple[Card, ...]) -> list | None:
         return None
     return [PartnerWinning(_partner(at)), KeepsWinner(cards, _partner(at)),
             GivesPoints(cards, points(cards))]
+
+
+LIKELY = 2 / 3
+"""The share of the advisor's sampled deals in which a play must keep the trick for the
+coach to call its win likely."""
+
+
+def _likely_win(at: Position, cards: tuple[Card, ...], estimate: Estimate | None) -> list | None:
+    """A play that wins the trick now and kept it in at least ``LIKELY`` of the deals the
+    advisor sampled (not for sure: that is the ``win`` principle)."""
+    if not at.following or estimate is None or not estimate.samples or estimate.wins_trick < LIKELY:
+        return None
+    return [WinsNow(cards), WinShare(cards, estimate.wins_trick, estimate.samples, at_least=LIKELY)]
 
 
 def _partner_later(at: Position, cards: tuple[Card, ...]) -> list | None:
@@ -199,6 +216,9 @@ PRINCIPLES: dict[str, Principle] = {
                             if at.following and at.table_points else None),
     "win": Principle(N_("Take the lead when you can hold the trick."),
                      lambda at, c: [WinsNow(c), CannotBeBeaten(c)] if at.following else None),
+    "win_likely": Principle(N_("Take the trick with a card the opponents after you are unlikely "
+                               "to beat: your side then leads the next trick."), _likely_win,
+                            estimated=True),
     "save": Principle(N_("The opponents are winning this trick: give them as few points as you "
                          "can."),
                       lambda at, c: [OpponentWinning(at.winner), KeepsWinner(c, at.winner),
@@ -238,7 +258,7 @@ PRINCIPLES: dict[str, Principle] = {
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
 ORDER = ("last_trick", "lead_sure", "feed", "partner_feed", "partner", "ruff", "win_points",
-         "win", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_short", "lead_high",
+         "win", "win_likely", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_short", "lead_high",
          "lead_cheap")
 """Principles tried when the reason's own does not fit, most specific first."""
 FALLBACK = {"lead_sure": ("lead_high",)}
@@ -255,7 +275,8 @@ def principle(at: Position, decision: Decision) -> Said:
     own = REASONS.get(decision.reason.code if decision.reason else "")
     first = (own.principle, *FALLBACK.get(own.principle, ())) if own else ()
     for key in ("forced", *first, *ORDER):
-        claims = PRINCIPLES[key].claims(at, cards)
+        found = PRINCIPLES[key]
+        claims = found.claims(at, cards, decision.estimate) if found.estimated else found.claims(at, cards)
         if claims is None:
             continue
         said = Said(PRINCIPLES[key].msgid, at.seat, (), tuple(claims))
