@@ -550,3 +550,13 @@ def test_a_likely_win_is_a_principle_only_with_a_high_sampled_share() -> None:
         decision = Decision(tuple(parse_cards("DK")), Reason("win_points"), estimate)
         text = coach.HintLadder(view, lambda v: decision).step(coach.PRINCIPLE).text
         assert ("unlikely to beat" in text) == said, (share, text)
+
+
+def test_drawing_trumps_says_how_sure_the_lead_is() -> None:
+    """Both big jokers and a little joker led to draw trumps: nothing can beat them, and
+    the coach says so; a low trump pair led the same way may be beaten."""
+    view = view_of("BJ BJ LJ H3 H3 SA SK D3", "")
+    sure = coach.HintLadder(view, advisor_playing("BJ BJ LJ", "drawing_trumps"))
+    assert "No opponent can beat it, whatever cards they hold." in sure.step(coach.SUGGESTION).text
+    low = coach.HintLadder(view, advisor_playing("H3 H3", "drawing_trumps"))
+    assert "An opponent could still beat it" in low.step(coach.SUGGESTION).text

@@ -298,7 +298,7 @@ def _drawing(at: Position, d: Decision) -> list[Said | None]:
         return []
     unseen = claims[2].count
     return [Said(TRUMPS_OUT, at.seat, (("n", unseen), ("who", SeatRef(claims[3].seat))),
-                 tuple(claims))]
+                 tuple(claims)), certainty(at, d.cards, d.estimate)]
 
 
 TRUMPS_OUT = plural("@trumps_out", lambda n: ngettext(
