@@ -258,8 +258,8 @@ PRINCIPLES: dict[str, Principle] = {
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
 ORDER = ("last_trick", "lead_sure", "feed", "partner_feed", "partner", "ruff", "win_points",
-         "win", "win_likely", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_short", "lead_high",
-         "lead_cheap")
+         "win", "win_likely", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_short",
+         "lead_high", "lead_cheap")
 """Principles tried when the reason's own does not fit, most specific first."""
 FALLBACK = {"lead_sure": ("lead_high",)}
 """The principle to try next when a reason's own does not fit (a sure lead that is only
@@ -279,7 +279,7 @@ def principle(at: Position, decision: Decision) -> Said:
         claims = found.claims(at, cards, decision.estimate) if found.estimated else found.claims(at, cards)
         if claims is None:
             continue
-        said = Said(PRINCIPLES[key].msgid, at.seat, (), tuple(claims))
+        said = Said(found.msgid, at.seat, (), tuple(claims))
         if keep([said], at):
             return said
     return Said(GENERAL, at.seat)
