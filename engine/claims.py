@@ -123,6 +123,32 @@ class Position:
             self._legal[limit] = legal_follows(self.view.hand, self.plays[0], self.ctx, limit)
         return self._legal[limit]
 
+    def fewest_points(self) -> int | None:
+        """The fewest points a legal follow carries; ``None`` when there are too many
+        follows to list and the hand is not short of the suit led."""
+        legal = self.legal()
+        if legal is not None:
+            return min(points(p) for p in legal)
+        need = self.requirements
+        if not need.fill:
+            return None
+        # short of the suit led: all of it, then any cards (RULES.md §5)
+        rest = Counter(self.view.hand) - Counter(need.held)
+        return points(need.held) + sum(sorted(c.points for c in rest.elements())[:need.fill])
+
+    def some_play_wins(self) -> bool | None:
+        """Does a legal follow win the trick now?  ``None`` when there are too many
+        follows to list and the hand could ruff."""
+        legal = self.legal()
+        if legal is not None:
+            return any(self.wins_now(p) for p in legal)
+        need = self.requirements
+        size = need.shape.size
+        if need.fill and (need.held or need.shape.suit == TRUMP
+                          or sum(1 for c in self.view.hand if self.ctx.is_trump(c)) < size):
+            return False  # a play of mixed suits never wins; a ruff needs the lead's size in trumps
+        return None
+
     def why_not(self, selected: Sequence[Card], card: Card) -> FollowVerdict:
         """``why_not_selectable`` for the seat's hand (remembered per selection)."""
         key = (tuple(selected), card)
@@ -443,8 +469,7 @@ class FewestPoints(Claim):
     def holds(self, at: Position) -> bool:
         if not at.following or not at.is_legal(self.cards):
             return False
-        legal = at.legal()
-        return legal is not None and points(self.cards) == min(points(p) for p in legal)
+        return points(self.cards) == at.fewest_points()
 
 
 @dataclass(frozen=True)
@@ -463,10 +488,7 @@ class NoWinningPlay(Claim):
     """No legal play wins the trick now."""
 
     def holds(self, at: Position) -> bool:
-        if not at.following:
-            return False
-        legal = at.legal()
-        return legal is not None and not any(at.wins_now(p) for p in legal)
+        return at.following and at.some_play_wins() is False
 
 
 @dataclass(frozen=True)

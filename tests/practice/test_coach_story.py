@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from engine import TrumpContext, parse_cards, trick_winner
-from engine.claims import OnlyLegalPlay, PairsCanStay, PartnerCanBeat, PartnerWinning, Position
+from engine.claims import (FewestPoints, NoWinningPlay, OnlyLegalPlay, PairsCanStay, PartnerCanBeat,
+                           PartnerWinning, Position)
 from engine.view import Decision, Play, PlayerView, Reason, TrickRecord
 from tutor import coach
 from tutor.coach.said import CardsRef, Said, SeatRef
@@ -560,3 +561,20 @@ def test_drawing_trumps_says_how_sure_the_lead_is() -> None:
     assert "No opponent can beat it, whatever cards they hold." in sure.step(coach.SUGGESTION).text
     low = coach.HintLadder(view, advisor_playing("H3 H3", "drawing_trumps"))
     assert "An opponent could still beat it" in low.step(coach.SUGGESTION).text
+
+
+def test_no_winning_play_and_fewest_points_without_listing_every_follow() -> None:
+    """Out of trumps on a three-card trump lead, 19 cards give 969 legal discards, more
+    than the claims list; short of the suit led, no play wins and the fewest points are
+    the lowest cards', so the "cannot win, give few points" principle still fits."""
+    view = view_of("S3 S4 S6 S7 S8 S9 SJ SQ SK D3 D4 D5 D6 D7 D8 D9 C3 C4 C6", "HA HA HK")
+    at = coach.position(view)
+    assert at.legal() is None and at.fewest_points() == 0 and at.some_play_wins() is False
+    assert NoWinningPlay().holds(at)
+    assert FewestPoints(tuple(parse_cards("S3 S4 D3"))).holds(at)
+    assert not FewestPoints(tuple(parse_cards("S3 S4 D5"))).holds(at)
+    ladder = coach.HintLadder(view, advisor_playing("S3 S4 D3", "cheapest_discard"))
+    assert ladder.step(coach.PRINCIPLE).text == "When you cannot win the trick, give as few points as you can."
+    # a side-suit lead the hand is out of, with trumps enough to ruff: not known
+    ruff = coach.position(view_of("H3 H4 H6 S3 S4 S6 S7 S8 S9 SJ SQ SK D3 D4 D6 D7 D8 D9", "C7 C7 C8"))
+    assert ruff.legal() is None and ruff.some_play_wins() is None
