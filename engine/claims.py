@@ -1046,11 +1046,11 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
     - ``TRUMPS_WASTED``: the partner is sure to win, ``cards`` spend trumps, and a legal
       play that leaves the partner winning spends fewer, carrying no fewer points.
     """
-    if not before.following:
+    if not before.following or not before.is_legal(cards):
         return None
     legal = before.legal()
-    if legal is None or not before.is_legal(cards):
-        return None
+    if legal is None:
+        return _gave_when_short(before, cards)
     stake = before.table_points + points(cards)
     if stake and not side_sure(before, cards):
         winners = [p for p in legal if sure_win(before, p)]
@@ -1075,6 +1075,22 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
                                       _cost(p, before)))
     saved = trumps - sum(before.ctx.is_trump(c) for c in alt)
     return Mistake(TRUMPS_WASTED, alt, saved) if saved > 0 else None
+
+
+def _gave_when_short(before: Position, cards: Sequence[Card]) -> Mistake | None:
+    """``GAVE_POINTS`` for a hand short of the suit led with too many follows to list:
+    no play of it wins the trick now (``some_play_wins``), so every play leaves the same
+    card winning and is lost exactly when ``cards`` are; the alternative is the suit's
+    cards and the cheapest others."""
+    if before.some_play_wins() is not False or not sure_lost(before, cards):
+        return None
+    need = before.requirements
+    rest = Counter(before.view.hand) - Counter(need.held)
+    fill = sorted(rest.elements(), key=lambda c: (c.points, _cost((c,), before)))[:need.fill]
+    alt = tuple(need.held) + tuple(fill)
+    if points(cards) > points(alt):
+        return Mistake(GAVE_POINTS, alt, points(cards) - points(alt))
+    return None
 
 
 def _cost(play: Sequence[Card], at: Position) -> tuple[int, int]:
@@ -1113,8 +1129,11 @@ class GavePoints(_PlayCost):
             return False
         before, _record = found
         legal = before.legal()
-        return (self.points > 0 and legal is not None and before.is_legal(self.alternative)
-                and all(sure_lost(before, p) for p in legal)
+        if legal is None:  # too many to list: no play wins, so all are lost with this one
+            every_lost = before.some_play_wins() is False and sure_lost(before, self.cards)
+        else:
+            every_lost = all(sure_lost(before, p) for p in legal)
+        return (self.points > 0 and before.is_legal(self.alternative) and every_lost
                 and points(self.cards) - points(self.alternative) == self.points)
 
 

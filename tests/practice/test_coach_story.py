@@ -578,3 +578,20 @@ def test_no_winning_play_and_fewest_points_without_listing_every_follow() -> Non
     # a side-suit lead the hand is out of, with trumps enough to ruff: not known
     ruff = coach.position(view_of("H3 H4 H6 S3 S4 S6 S7 S8 S9 SJ SQ SK D3 D4 D6 D7 D8 D9", "C7 C7 C8"))
     assert ruff.legal() is None and ruff.some_play_wins() is None
+
+
+def test_review_flags_points_discarded_with_too_many_follows_to_list() -> None:
+    """Last to play, out of trumps on the opponents' three-card trump throw: 969 legal
+    discards, too many to list, yet the trick was lost whatever was played, and ♠K ♦5
+    gave 15 points that three blanks would not have."""
+    hand = "S3 S4 S6 S7 S8 S9 SJ SQ SK D3 D4 D5 D6 D7 D8 D9 C3 C4 C6"
+    before = _decision([(1, "HA HA HK"), (2, "H3 H4 H6"), (3, "H7 H8 H9")], hand)
+    assert coach.position(before).legal() is None
+    item, final = _finish(before, "SK D5 S3")
+    notes = coach.review([item], final)
+    assert len(notes) == 1
+    alternative = notes[0].alternative  # three blanks of the lowest ranks
+    assert len(alternative) == 3 and all(c.points == 0 and c.rank in "34" for c in alternative)
+    assert "15 points more than" in notes[0].text()
+    item, final = _finish(before, "S3 S4 C3")
+    assert coach.review([item], final) == []
