@@ -595,3 +595,16 @@ def test_review_flags_points_discarded_with_too_many_follows_to_list() -> None:
     assert "15 points more than" in notes[0].text()
     item, final = _finish(before, "S3 S4 C3")
     assert coach.review([item], final) == []
+
+
+def test_the_feeding_tip_stays_when_the_play_gives_only_what_it_must() -> None:
+    """Short of the suit led with too many follows to list: ♥5 must be played, so a
+    play giving just those 5 points gives the opponents no more than it must; the tip
+    about giving low cards stays beside it, and goes when a 10 is added."""
+    from tutor.coach.advice import FEED_TIP
+
+    view = view_of("H5 S3 S4 S6 S7 S8 S9 SJ SQ SK D3 D4 D6 D7 D8 D9 C3 C4 C6", "HA HA HK HK")
+    assert coach.position(view).legal() is None
+    feed = Said(FEED_TIP, view.seat)
+    assert not coach.goes_against(view, feed, parse_cards("H5 S3 S4 D3"))
+    assert coach.goes_against(view, feed, parse_cards("H5 SK S4 D3"))

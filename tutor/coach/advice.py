@@ -348,11 +348,12 @@ def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
     if tip.msgid == FEED_TIP:
         if at.winner is None or at.wins_now(play):
             return False
-        legal = at.legal()  # too many to list: a follow may give from none to all
-        given = [points(p) for p in legal] if legal is not None else [0, points(view.hand)]
         if at.winner % 2 != view.seat % 2:  # more points to an opponent's trick than it must
-            return points(play) > min(given)
-        return not points(play) and max(given) > 0  # none to a partner's, where it could
+            fewest = at.fewest_points()
+            return points(play) > (fewest if fewest is not None else 0)
+        legal = at.legal()  # too many to list: a follow may give up to all the hand's points
+        most = max(points(p) for p in legal) if legal is not None else points(view.hand)
+        return not points(play) and most > 0  # none to a partner's, where it could
     if tip.msgid == PAIR_TIP:  # plays one card of a pair
         return any(n == 1 and hand[card] >= 2 for card, n in played.items())
     if tip.msgid == THROW_TIP:  # throws what may fail
