@@ -129,12 +129,19 @@ class Position:
         legal = self.legal()
         if legal is not None:
             return min(points(p) for p in legal)
+        cheapest = self.cheapest_short_follow()
+        return points(cheapest) if cheapest is not None else None
+
+    def cheapest_short_follow(self) -> tuple[Card, ...] | None:
+        """For a hand short of the suit led, whose follow is all of that suit and then
+        any cards (RULES.md §5): that suit's cards and the cheapest others (fewest
+        points, then the least dear); ``None`` when the hand is not short."""
         need = self.requirements
         if not need.fill:
             return None
-        # short of the suit led: all of it, then any cards (RULES.md §5)
         rest = Counter(self.view.hand) - Counter(need.held)
-        return points(need.held) + sum(sorted(c.points for c in rest.elements())[:need.fill])
+        fill = sorted(rest.elements(), key=lambda c: (c.points, _cost((c,), self)))[:need.fill]
+        return tuple(need.held) + tuple(fill)
 
     def some_play_wins(self) -> bool | None:
         """Does a legal follow win the trick now?  ``None`` when there are too many
@@ -1049,20 +1056,21 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
     if not before.following or not before.is_legal(cards):
         return None
     legal = before.legal()
-    if legal is None:
-        return _gave_when_short(before, cards)
     stake = before.table_points + points(cards)
-    if stake and not side_sure(before, cards):
+    if legal is not None and stake and not side_sure(before, cards):
         winners = [p for p in legal if sure_win(before, p)]
         if winners:
             return Mistake(LOST_TRICK, min(winners, key=lambda p: _cost(p, before)), stake)
     if sure_lost(before, cards):
-        losers = [p for p in legal if sure_lost(before, p)]
-        if len(losers) < len(legal):
+        if not every_play_lost(before, cards):
             return None  # another play might have won it: not lost whatever was played
-        alt = min(losers, key=lambda p: (points(p), _cost(p, before)))
+        alt = (min(legal, key=lambda p: (points(p), _cost(p, before))) if legal is not None
+               else before.cheapest_short_follow())
+        assert alt is not None  # no play wins while the follows are too many: a short hand
         if points(cards) > points(alt):
-            return Mistake(GAVE_POINTS, alt, points(cards) - points(alt))
+            return Mistake(GAVE_POINTS, tuple(alt), points(cards) - points(alt))
+        return None
+    if legal is None:
         return None
     trumps = sum(before.ctx.is_trump(c) for c in cards)
     if (not trumps or before.winner != before.view.partner
@@ -1077,20 +1085,14 @@ def mistake(before: Position, cards: Sequence[Card]) -> Mistake | None:
     return Mistake(TRUMPS_WASTED, alt, saved) if saved > 0 else None
 
 
-def _gave_when_short(before: Position, cards: Sequence[Card]) -> Mistake | None:
-    """``GAVE_POINTS`` for a hand short of the suit led with too many follows to list:
-    no play of it wins the trick now (``some_play_wins``), so every play leaves the same
-    card winning and is lost exactly when ``cards`` are; the alternative is the suit's
-    cards and the cheapest others."""
-    if before.some_play_wins() is not False or not sure_lost(before, cards):
-        return None
-    need = before.requirements
-    rest = Counter(before.view.hand) - Counter(need.held)
-    fill = sorted(rest.elements(), key=lambda c: (c.points, _cost((c,), before)))[:need.fill]
-    alt = tuple(need.held) + tuple(fill)
-    if points(cards) > points(alt):
-        return Mistake(GAVE_POINTS, alt, points(cards) - points(alt))
-    return None
+def every_play_lost(before: Position, cards: Sequence[Card]) -> bool:
+    """Is the trick lost for sure whatever the seat plays, ``cards`` included?  With
+    too many follows to list, when none of them wins now (``some_play_wins``) every play
+    leaves the same card winning, so all are lost exactly when ``cards`` are."""
+    legal = before.legal()
+    if legal is None:
+        return before.some_play_wins() is False and sure_lost(before, cards)
+    return all(sure_lost(before, p) for p in legal)
 
 
 def _cost(play: Sequence[Card], at: Position) -> tuple[int, int]:
@@ -1128,12 +1130,8 @@ class GavePoints(_PlayCost):
         if found is None:
             return False
         before, _record = found
-        legal = before.legal()
-        if legal is None:  # too many to list: no play wins, so all are lost with this one
-            every_lost = before.some_play_wins() is False and sure_lost(before, self.cards)
-        else:
-            every_lost = all(sure_lost(before, p) for p in legal)
-        return (self.points > 0 and before.is_legal(self.alternative) and every_lost
+        return (self.points > 0 and before.is_legal(self.alternative)
+                and every_play_lost(before, self.cards)
                 and points(self.cards) - points(self.alternative) == self.points)
 
 
