@@ -153,7 +153,7 @@ class PracticeTable:
         """The learner's view when it buried (this hand, since the table was built)."""
         self._burial_advised: tuple[Card, ...] | None = None
         self._declare_advice: tuple[object, list[Said]] = (None, [])
-        self._tips: dict[tuple[int, str, int, int], str | None] = {}
+        self._tips: dict[tuple[str, int, int], str | None] = {}
         """The play tip first shown at each decision of this hand (its msgid)."""
         self.in_flight: Counter[Card] = Counter()
         """The learner's cards dealt but not shown yet (the scene's flights to the hand):
@@ -612,12 +612,10 @@ class PracticeTable:
         ladder = self._ladder
         at = self._decision_at()
         hinted = ladder is not None and ladder.used > 0 and self._ladder_at == at
-        here = (self.view.hand_number, *at)
-        self._tips = {k: m for k, m in self._tips.items() if k[0] == here[0]}
-        shown = Counter(m for k, m in self._tips.items() if k != here and m is not None)
+        shown = Counter(m for k, m in self._tips.items() if k != at and m is not None)
         said = coach.tip(self.view, ladder.decision.cards if hinted else None, shown)
-        if here not in self._tips and self.view.phase == TRICKS:
-            self._tips[here] = said.msgid if said is not None else None
+        if at not in self._tips and self.view.phase == TRICKS:
+            self._tips[at] = said.msgid if said is not None else None
         return said
 
     # ------------------------------------------------------------ the match
@@ -641,6 +639,7 @@ class PracticeTable:
         self.window_open = True
         self._ladder = None
         self._burial, self._burial_advised = None, None
+        self._tips = {}
         self.narrator = coach.Narrator(self.learner)
         return self.game.next_hand()
 
