@@ -20,7 +20,7 @@ INDEX_FILE = "index.yaml"
 TOPICS = frozenset({
     "table", "points", "trumps", "declaring", "burying", "following", "pairs", "tractors",
     "void", "ruffing", "feeding", "saving", "leading", "memory", "throws", "counting", "kitty",
-    "last_trick", "scoring", "whole_hand", "final_check",
+    "last_trick", "scoring", "whole_hand", "final_check", "shapes", "rule_options",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 
