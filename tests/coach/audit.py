@@ -33,6 +33,8 @@ from .auditor import Auditor
 ZH_SEATS = {1: "下家", 2: "对家", 3: "上家"}
 """The learner's 下家 is the next seat (play goes to the right), 上家 the one before."""
 CJK = re.compile(r"[\u4e00-\u9fff]")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+"""An English word in a Chinese sentence (a card's rank is one letter: ♠K, ♥10)."""
 
 
 @dataclass
@@ -44,6 +46,9 @@ class Report:
     claims: int = 0
     false: list[str] = field(default_factory=list)
     wording: list[str] = field(default_factory=list)
+    english: list[str] = field(default_factory=list)
+    """Chinese sentences with an English word in them (a name fixed when the sentence
+    was built in English, shown after the language changed)."""
     leaks: list[str] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
     """Review notes on a play the learner made exactly as the coach advised."""
@@ -52,12 +57,13 @@ class Report:
 
     @property
     def problems(self) -> list[str]:
-        return self.false + self.wording + self.leaks + self.contradictions
+        return self.false + self.wording + self.english + self.leaks + self.contradictions
 
     def line(self) -> str:
         return (f"{self.language}: {self.hands} hands, {self.decisions} decisions, {self.texts} "
                 f"texts, {self.claims} claims checked, {len(self.false)} false, "
-                f"{len(self.wording)} wording problems, {len(self.leaks)} leaks, "
+                f"{len(self.wording)} wording problems, {len(self.english)} English words in "
+                f"Chinese, {len(self.leaks)} leaks, "
                 f"{len(self.contradictions)} notes on advised plays, "
                 f"{self.notes} review notes ({self.seconds:.1f} s)")
 
@@ -138,6 +144,8 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
                 report.wording.append(f"{lang} {where}: unfilled {text!r}")
             if lang == "zh_CN" and not CJK.search(text):
                 report.wording.append(f"zh {where}: not Chinese {text!r}")
+            if lang == "zh_CN" and LATIN_WORD.search(text):
+                report.english.append(f"zh {where}: English words {text!r}")
             for _key, value in said.values:
                 if isinstance(value, SeatRef) and lang == "zh_CN":
                     word = ZH_SEATS.get((value.seat - learner) % 4)
