@@ -92,7 +92,8 @@ class Seen:
         self.no_pair: list[set[str]] = [set() for _ in range(4)]
         self.known: list[Counter] = [Counter() for _ in range(4)]
         self.lacks: list[set[str]] = [set() for _ in range(4)]
-        """Cards a seat cannot hold: higher than a single of a throw that stood."""
+        """Cards a seat cannot hold: higher than a single of a throw that stood, or the
+        other copy of a card it played alone following a lead with more pairs."""
         self.single_of: list[set[str]] = [set() for _ in range(4)]
         """Cards a seat holds at most once: higher than a pair of a throw that stood."""
         self.dealer = view.dealer
@@ -134,7 +135,9 @@ class Seen:
                 if len(followed) < len(lead):
                     self.void[play.seat].add(suit)
                 elif len(pair_faces(followed)) < lead_pairs:
+                    # no pair left to play: no other copy of a card it played alone
                     self.no_pair[play.seat].add(suit)
+                    self.lacks[play.seat] |= set(followed) - set(pair_faces(followed))
         self.unseen = +unseen
         self.reserved &= self.unseen
         self.left = list(view.cards_left)
