@@ -656,6 +656,19 @@ class MayHold(Claim):
 
 
 @dataclass(frozen=True)
+class MayRuff(Claim):
+    """In some consistent deal ``seat`` is out of the side suit of ``cards`` and holds
+    trumps of their whole shape, so it could ruff them with a ruff that beats them (a
+    trump for a single, a trump pair for a pair, a trump tractor for a tractor)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return self.seat != at.seat and at.knowledge.can_ruff(self.cards, self.seat) is True
+
+
+@dataclass(frozen=True)
 class ShowedVoid(Claim):
     """``seat`` showed it had no ``suit``: it did not follow a ``suit`` lead in full
     (in a finished trick, or in the trick in progress)."""

@@ -324,14 +324,18 @@ def beat_holdings(seen: Seen, plays: list[list[str]], seat: int) -> Iterator[tup
             yield play, form.suit
 
 
-def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int]) -> list[Counter] | None:
+def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int],
+             ruff: bool = False) -> list[Counter] | None:
     """A witness deal in which one of ``seats`` holds, and may legally play, cards that
-    beat the winning play of ``plays``; ``None`` if the auditor finds none."""
+    beat the winning play of ``plays`` (``ruff``: trumps, out of the led side suit);
+    ``None`` if the auditor finds none."""
     order = seen.order
     for seat in seats:
         if seen.left[seat] == 0:
             continue
         for holding, void in beat_holdings(seen, plays, seat):
+            if ruff and void is None:
+                continue
             deal = seen.deal({seat: holding}, {seat: void} if void else None)
             if deal is None:
                 continue
@@ -792,6 +796,15 @@ def _c_may_hold(c, view, d, h):
     return any(seen.deal({c.seat: [x]}) is not None for x in set(seen.suit_pool(c.suit)))
 
 
+def _c_may_ruff(c, view, d, h):
+    """Some deal puts the seat out of the led side suit with trumps that beat the cards."""
+    seen = _seen(view)
+    lead = toks(c.cards)
+    if c.seat == seen.me or seen.order.suit(lead[0]) == TRUMP:
+        return False
+    return can_beat(seen, [lead], [c.seat], ruff=True) is not None
+
+
 def _c_showed_void(c, view, d, h):
     return c.suit in _seen(view).void[c.seat]
 
@@ -1072,6 +1085,7 @@ CHECKS: dict[str, Callable] = {
     "OpponentWinning": _c_opponent_winning, "OpponentRuffed": _c_opponent_ruffed,
     "CannotBeBeaten": _c_cannot_be_beaten, "WinShare": _c_win_share,
     "Estimated": _c_estimated, "TrumpsUnseen": _c_trumps_unseen, "MayHold": _c_may_hold,
+    "MayRuff": _c_may_ruff,
     "ShowedVoid": _c_showed_void, "TrickWon": _c_trick_won, "PlayedAs": _c_played_as,
     "ThrowFailed": _c_throw_failed, "KittyScored": _c_kitty_scored,
     "CanDeclare": _c_can_declare, "Declarable": _c_declarable,
