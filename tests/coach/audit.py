@@ -18,11 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from engine.ai.players import uncapped_hard
 from engine.cards import RANKS
 from engine.game import BURYING, TRICKS, Game
 from engine.rules import Rules
-from engine.players import PLAYERS
 from tutor.coach.said import Said, SeatRef
 from tutor.coach.transcript import POLICIES, Moment, decision_texts, moments
 from tutor.i18n import language, set_language
@@ -181,6 +179,9 @@ def redealt(table: PracticeTable, rng: random.Random) -> PracticeTable:
     it) hold the same number of cards, shuffled among them."""
     other = copy.copy(table)
     other._ladder = None
+    # the advisor searches the re-dealt table anew (on its work budget, never the clock,
+    # so a changed text can only come from the hidden cards)
+    other._advice = {}
     other.game = game = copy.copy(table.game)
     game.hands = [list(hand) for hand in table.game.hands]
     game.kitty = list(table.game.kitty)
@@ -221,11 +222,6 @@ def main(argv: list[str]) -> int:
     hands = int(argv[0]) if argv else 40
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
     per_option = int(argv[2]) if len(argv) > 2 else 3
-    if advisor == "ai:hard":
-        # no wall-clock cap: the budget in simulated cards alone decides the search, so
-        # a re-dealt table searches exactly as the original did and a changed text can
-        # only come from the hidden cards (with the cap, a busy moment changes the deals)
-        PLAYERS[advisor] = uncapped_hard
     runs: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
         (plan_of(hands), None, "default rules")]
     runs += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
