@@ -29,6 +29,7 @@ from engine.claims import (
     FewestPoints,
     GivesPoints,
     Holds,
+    HolderUnknown,
     HoldsCount,
     KeepsWinner,
     LastLeadMultiplier,
@@ -291,7 +292,31 @@ def principle(at: Position, decision: Decision) -> Said:
         said = Said(found.msgid, at.seat, (), tuple(claims))
         if keep([said], at):
             return said
-    return Said(GENERAL, at.seat)
+    return holder_unknown(at, cards) or Said(GENERAL, at.seat)
+
+
+def holder_unknown(at: Position, cards: tuple[Card, ...]) -> Said | None:
+    """What the coach cannot know, said plainly: the highest unseen card that outranks
+    the single ``cards`` and that some consistent deals give to the partner, others to
+    an opponent, both still to play (``HolderUnknown``); ``None`` when there is none."""
+    if len(cards) != 1:
+        return None
+    mine = cards[0]
+    suit, pos = at.ctx.suit_of(mine), at.ctx.position
+    above = sorted({c for c in at.knowledge.memory.unseen if at.ctx.suit_of(c) == suit
+                    and pos(c) > pos(mine)}, key=pos, reverse=True)
+    for card in above:
+        for opponent in at.later_opponents:
+            claim = HolderUnknown(card, opponent, cards)
+            said = Said.of(HOLDER_UNKNOWN, at.seat, claim, card=cards_ref((card,), at),
+                           who=SeatRef(opponent), cards=cards_ref(cards, at))
+            if keep([said], at):
+                return said
+    return None
+
+
+HOLDER_UNKNOWN = N_("Nothing you have seen tells who holds {card}, which beats {cards}: some "
+                    "deals give it to your partner, others to {who}, and both play after you.")
 
 
 # ---------------------------------------------------------------- reasons
