@@ -2,7 +2,8 @@
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
 a declaration and an override, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the last-trick view, the card counter, the
+a trick in progress (leader and points), the coach's play and its share of deals, the
+last-trick view, the card counter, the
 kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
@@ -203,6 +204,29 @@ def mid_trick(app: App, counter: bool = False) -> None:
     first(range(1, 50), attempt)
 
 
+def hint_share(app: App) -> None:
+    """The learner follows and climbs the hint ladder to the coach's play: its share of
+    the deals drawn, worded with how they were weighted (the longest coach sentence)."""
+    def ready(s: PracticeTableScene) -> bool:
+        t = s.table
+        if not (t.phase == TRICKS and t.learner_to_act and t.game.trick and not s.motion.active
+                and s.shown is None):
+            return False
+        estimate = t.ladder().decision.estimate
+        return estimate is not None and 0 < estimate.wins_trick < 1
+
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, ready):
+            for _ in range(3):
+                app.handle_event(key(pygame.K_h))
+                app.frame(FRAME)
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 50), attempt)
+
+
 def last_trick(app: App) -> None:
     mid_trick(app)
     app.handle_event(key(pygame.K_l))
@@ -262,6 +286,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "burying": burying,
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,
+    "hint-share": hint_share,
     "last-trick": last_trick,
     "card-counter": card_counter,
     "kitty": kitty_end,
