@@ -172,19 +172,26 @@ def burying(app: App) -> None:
     first(range(1, 50), attempt)
 
 
-def bury_hint(app: App) -> None:
-    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
+def reach(app: App, ready: Callable[[PracticeTableScene], bool], hints: int = 0,
+          game: Callable[[int], Game] | None = None) -> None:
+    """The first seeded table (``game``: the game a seed starts) that reaches ``ready``,
+    then ``hints`` rungs of the hint ladder climbed."""
     def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed, Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
-        if run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act
-               and not s.motion.active):
-            for _ in range(4):
+        scene = table(app, seed, game(seed) if game is not None else None)
+        if run(app, scene, ready):
+            for _ in range(hints):
                 app.handle_event(key(pygame.K_h))
             app.frame(FRAME)
             return scene
         app.stack.pop()
         return None
     first(range(1, 50), attempt)
+
+
+def bury_hint(app: App) -> None:
+    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
+    reach(app, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active,
+          hints=4, game=lambda seed: Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
 
 
 def mid_trick(app: App, counter: bool = False) -> None:
@@ -195,13 +202,7 @@ def mid_trick(app: App, counter: bool = False) -> None:
                 and sum(c.points for p in game.trick for c in p.cards) > 0 and len(game.tricks) >= 3
                 and not s.motion.active and s.shown is None)
 
-    def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed)
-        if run(app, scene, ready):
-            return scene
-        app.stack.pop()
-        return None
-    first(range(1, 50), attempt)
+    reach(app, ready)
 
 
 def hint_share(app: App) -> None:
@@ -215,16 +216,7 @@ def hint_share(app: App) -> None:
         estimate = t.ladder().decision.estimate
         return estimate is not None and 0 < estimate.wins_trick < 1
 
-    def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed)
-        if run(app, scene, ready):
-            for _ in range(3):
-                app.handle_event(key(pygame.K_h))
-                app.frame(FRAME)
-            return scene
-        app.stack.pop()
-        return None
-    first(range(1, 50), attempt)
+    reach(app, ready, hints=3)
 
 
 def last_trick(app: App) -> None:
