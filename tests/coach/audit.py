@@ -2,9 +2,14 @@
 checked by the auditor, the hidden cards re-dealt to catch a leak.
 
 ``run(plan, advisor, language)`` plays each ``(seed, policy)`` of ``plan`` for one hand
-and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (40
+and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (100
 first hands under the default rules and 3 later hands under each other value of every
-rule option, both languages, the hard advisor) and prints the counts (``make audit``).
+rule option, each at a table in English or Chinese in turn, every text worded and
+checked in both; the advisor exactly as the table asks it) and prints the counts
+(``make audit``).  Besides each claim (``auditor``), it checks what a sentence says
+beyond its claims' fields: a lead line that leaves out a kind of lead the hand holds, a
+partner's ruff said without its shape checked, an English word in a Chinese sentence, a
+share of sampled deals that does not say how they were drawn.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ every text checked by an auditor that shares no code with the coach, the hidden 
 re-dealt to catch a leak, every review note checked against the outcome.
 
 Kept quick for ``make test`` (the fast ``ai`` advisor); ``make audit`` runs the full
-audit: 40 hands in both languages with the hard advisor.  The last tests break the
+audit: 100 hands, every text in both languages, with the table's advisor.  The last tests break the
 coach on purpose, to show the auditor fails when it should.
 """
 
