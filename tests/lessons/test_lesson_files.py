@@ -111,3 +111,18 @@ def test_lessons_do_not_import_pygame() -> None:
     code = "import sys, tutor.lessons, tutor.lessons.reference, tutor.lessons.teaching; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_generated_tricks_replay_as_one_hand() -> None:
+    """The counting drill's tricks are consecutive tricks of a hand: each led by the
+    last winner, with no tie that only "first played wins" (taught later) settles."""
+    from tutor.lessons.model import context_for
+    from tutor.lessons.replay import replay_problems
+    from tutor.lessons.rules import ties
+
+    rules = Rules()
+    for seed in range(30):
+        task = generate("count_points", seed, rules)
+        ctx = context_for(task, rules)
+        assert replay_problems(task.tricks, ctx) == [], seed
+        assert not any(ties([list(p or ()) for p in t.plays], ctx) for t in task.tricks), seed

@@ -74,6 +74,10 @@ class Trick:
 
     leader: int
     plays: tuple[tuple[Card, ...] | None, ...]
+    winner: int | None = None
+    """The seat the lesson says wins it (checked against the engine), if it says."""
+    points: int | None = None
+    """The points the lesson says it holds (checked against the engine), if it says."""
 
     def seat_of(self, index: int) -> int:
         """The seat that made play number ``index``."""
