@@ -24,11 +24,26 @@ from dataclasses import dataclass, field
 
 from engine import Card, Rules, TrumpContext, lead_shape
 
-from tutor.i18n import _
+from tutor.hints import SUIT_NAMES
+from tutor.i18n import N_, _
 
 from . import feedback as words
 from .drills import generate
-from .model import Answer, CardTask, Choose, Drill, Lesson, Quiz, Step, Task, answer_key, context_for
+from .model import (
+    Answer,
+    CardTask,
+    Choose,
+    Declare,
+    Drill,
+    Lesson,
+    Phrase,
+    Quiz,
+    Step,
+    Task,
+    answer_key,
+    board_cards,
+    context_for,
+)
 from .rules import Judgement, correct_options, judge
 
 RIGHT, HINT, ANSWER = "right", "hint", "answer"
@@ -48,6 +63,29 @@ def stars_for(mistakes: int, par: int) -> int:
     if mistakes == 0:
         return 3
     return 2 if mistakes <= slack_for(par) else 1
+
+
+def header(target: Step, trumps_known: bool, played: Answer | None = None) -> Phrase | None:
+    """The "Level · trumps" line of a step that shows or asks about cards, from the
+    screen that teaches trumps on (before it no level or trump suit is shown): the
+    level and the trump suit; while trumps are being declared, the suit the declaration
+    on the table names for now (the learner's own once ``played``), else "not chosen
+    yet"."""
+    position = getattr(target, "position", None)
+    if position is None or not trumps_known or not (board_cards(target) or isinstance(target, Declare)):
+        return None
+    if position.decided:
+        return Phrase(N_("Level {level} · trumps: {trump}"), level=position.level, trump=_suit(position.trump))
+    shown = played or (target.shown[1] if isinstance(target, Declare) and target.shown is not None else ())
+    if not shown:
+        return Phrase(N_("Level {level} · trumps not chosen yet"), level=position.level)
+    card = next((c for c in shown if not c.is_joker), None)  # a joker pair declares no-trump
+    return Phrase(N_("Level {level} · trumps for now: {trump}"), level=position.level,
+                  trump=_suit(card.suit if card is not None else None))
+
+
+def _suit(trump: str | None) -> Phrase:
+    return Phrase(N_("no-trump")) if trump is None else Phrase(SUIT_NAMES[trump])
 
 
 @dataclass
@@ -159,8 +197,11 @@ class Balancer:
 class LessonRun:
     """Progress through the steps shown under ``rules``: answers, mistakes, stars."""
 
-    def __init__(self, lesson: Lesson, rules: Rules | None = None, seed: int = 0) -> None:
+    def __init__(self, lesson: Lesson, rules: Rules | None = None, seed: int = 0,
+                 known: frozenset[str] | None = None) -> None:
         self.lesson = lesson
+        self.known = known
+        """The rule ideas taught before this lesson (``None``: every idea)."""
         self.rules = rules if rules is not None else Rules()
         self.seed = seed
         self.rng = random.Random(f"order:{lesson.id}:{seed}")
@@ -218,11 +259,28 @@ class LessonRun:
         """The context the current task is judged in."""
         return context_for(self.task or self.step, self.rules)
 
+    def taught(self, idea: str) -> bool:
+        """Whether ``idea`` was taught before this lesson or on a screen up to this one."""
+        if self.known is None or idea in self.known:
+            return True
+        return any(idea in step.teaches for step in self.steps[:self.index + 1])
+
     @property
     def display_ctx(self) -> TrumpContext | None:
-        """The context cards are drawn in (★, order); ``None`` without a position."""
+        """The context cards are drawn in (★, order); ``None`` without a position, while
+        trumps are not chosen yet (no level card is a trump then), and before the screen
+        that teaches trumps."""
         target = self.task or self.step
-        return self.ctx if getattr(target, "position", None) is not None else None
+        position = getattr(target, "position", None)
+        if position is None or not position.decided or not self.taught("trumps"):
+            return None
+        return self.ctx
+
+    def header(self) -> Phrase | None:
+        """The current step's "Level · trumps" line (``header``)."""
+        target = self.task or self.step
+        played = self.state.played if isinstance(target, Declare) and self.state.done else None
+        return header(target, self.taught("trumps"), played)
 
     @property
     def is_task(self) -> bool:

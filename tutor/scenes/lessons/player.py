@@ -24,10 +24,9 @@ from engine import Rules
 
 from ...i18n import N_, _
 from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
-from ...lessons.model import Drill, Narration, Recap, Task, board_cards
-from ...lessons.rules import shows_trumps
+from ...lessons.model import PASS, Drill, Narration, Recap, Task
+from ...lessons.feedback import tr
 from ...lessons.session import HINT, RIGHT as RIGHT_TIER
-from ...hints import suit_name
 from ...scene import Scene
 from ...text import TextLayout, layout_text
 from ...theme import ON_FELT, Metrics
@@ -95,7 +94,8 @@ class LessonPlayerScene(Scene):
         if isinstance(lesson, UnavailableLesson):
             lesson = problem_lesson(lesson)
         self.lesson = lesson
-        self.run = LessonRun(lesson, self.rules, seed if seed is not None else random.randrange(2**31))
+        self.run = LessonRun(lesson, self.rules, seed if seed is not None else random.randrange(2**31),
+                             known=self.library.ideas_before(lesson.id, self.rules))
         self.furthest = 0
         self.bilingual = False
         self.show_hint = False
@@ -113,7 +113,7 @@ class LessonPlayerScene(Scene):
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=17)
         self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
         self.link = Button(services, self.link_label, self.open_link, px=16)
-        self.passing = Button(services, N_("Pass"), self.pass_, px=17)
+        self.passing = Button(services, PASS, self.pass_, px=17)
         self.action = Button(services, self.action_label, self.submit, px=17)
         self.next = Button(services, self.next_label, self.forward, px=17)
         self._laid_out_for: tuple[str, bool] = ("", False)
@@ -269,18 +269,8 @@ class LessonPlayerScene(Scene):
         return bilingual(target.goal or step.heading, on)
 
     def status_text(self) -> str:
-        """The level and the trumps, when a trump is on the table or trumps are chosen now."""
-        task = self.run.task
-        target = task or self.step
-        position = getattr(target, "position", None)
-        if position is None:
-            return ""
-        if not position.decided:
-            return _("Level {level} · trumps not chosen yet").format(level=position.level)
-        if not shows_trumps(board_cards(target), self.run.ctx):
-            return ""  # no trump on the table: the trump suit does not matter here
-        trump = _("no-trump") if position.trump is None else suit_name(position.trump)
-        return _("Level {level} · trumps: {trump}").format(level=position.level, trump=trump)
+        """The level and the trumps (``LessonRun.header``)."""
+        return tr(self.run.header())
 
     def body_text(self) -> str:
         step, run, on = self.step, self.run, self.bilingual

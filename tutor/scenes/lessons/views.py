@@ -16,11 +16,11 @@ from engine import Card, TrumpContext, legal_follow, trick_winner
 
 from ...i18n import N_, _, ngettext
 from ...lessons import LessonRun
-from ...lessons.model import Choose, Declare, Lead, Narration, PlayTrick, SelectCards, Step, Trick
+from ...lessons.model import ACTIONS, Choose, Declare, Lead, Narration, PlayTrick, SelectCards, Step, Trick
 from ...lessons.feedback import tr
 from ...lessons.rules import correct_options
 from ...text import TextLayout, fit_text
-from ...theme import FELT, ON_FELT, ON_FELT_SOFT, Metrics
+from ...theme import ON_FELT, ON_FELT_SOFT, Metrics
 from ...widgets import HandFan, TextPanel, TrickView, card_height
 from ...widgets.base import Widget
 from ...widgets.card_rows import CardGroup, CardRow, CardRows
@@ -46,7 +46,7 @@ def arrange(cards: Sequence[Card], sort: str, ctx: TrumpContext | None) -> tuple
     """Cards in the step's order (``sort``) and the context that marks trumps ★."""
     if sort == "printed" or ctx is None:
         ordered = sorted(cards, key=lambda c: (-1 if c.is_joker else c.index // 13, -c.index))
-        return (ordered if sort == "printed" else list(cards)), None
+        return (list(cards) if sort == "given" else ordered), None
     if sort == "given":
         return list(cards), ctx
     return ctx.sorted(cards), ctx
@@ -182,18 +182,22 @@ class NarrationView(StepView):
 
 class TrickPicture:
     """A trick on the table with a label beside each play; plays after the learner's
-    are dimmed until the learner has played."""
+    are face down until the learner has played (a table hides them)."""
 
     def __init__(self, services: "Services") -> None:
         self.services = services
         self.view = TrickView(services, viewer=0)
         self.later: set[int] = set()
-        """Seats whose scripted play comes after the learner's (drawn dimmed)."""
+        """Seats whose scripted play comes after the learner's (drawn face down)."""
 
     def set(self, plays: list[tuple[int, list[Card]]], winner: int | None, ctx: TrumpContext | None,
             later: set[int] = frozenset()) -> None:  # type: ignore[assignment]
         self.view.set_trick(plays, winner, ctx)
         self.later = set(later)
+
+    def faces(self) -> list[tuple[int, list[Card]]]:
+        """The plays drawn face up: every play but those still hidden."""
+        return [(seat, cards) for seat, cards in self.view.plays if seat not in self.later]
 
     def place(self, rect: pygame.Rect, m: Metrics) -> None:
         """A few pixels shorter when the cards would be an odd number of pixels tall
@@ -236,11 +240,10 @@ class TrickPicture:
             return
         self.view.draw(surface)
         rects = self.view.play_rects()
+        back = self.services.cards.back(self.view.card_width())
         for seat in self.later:
             for rect in rects.get(seat, ()):
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((*FELT, 120))
-                surface.blit(shade, rect)
+                surface.blit(back, rect)
         for layout, pos in self.captions():
             layout.draw(surface, pos)
 
@@ -249,8 +252,6 @@ class CardTaskView(StepView):
     """Select cards, play to a trick, lead or declare: the hand at the bottom, the
     trick (or the declaration on the table) above it, other hands or the cards
     already played at the top."""
-
-    ACTIONS = {"select_cards": N_("Check"), "play_trick": N_("Play"), "lead": N_("Lead"), "declare": N_("Show")}
 
     def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
                  say: Callable[[str], str] = tr) -> None:
@@ -264,7 +265,7 @@ class CardTaskView(StepView):
     def load(self, run: LessonRun) -> None:
         task, state, ctx = run.task, run.state, run.display_ctx
         assert task is not None
-        self.action = self.ACTIONS[task.kind]
+        self.action = ACTIONS[task.kind]
         self.passes = isinstance(task, Declare)
         self.done = state.done
         played = list(state.played or ())
