@@ -9,8 +9,8 @@ No pygame here, so the tests drive exactly what the scene drives.
   the right answer's place is balanced over the lesson (among the choices with as
   many options), so no place holds it more often than its share.
 - **Drills** deal fresh positions until the learner gets ``streak`` right in a row.
-- **Stars against par**: par is one answer per task (``streak`` per drill); three
-  stars without a wrong answer, two with at most ``slack`` wrong ones, else one.
+- **Stars** (``stars_for``, the same thresholds everywhere): three without a wrong
+  answer, two with at most two wrong ones, one with more right answers than wrong.
 
 Feedback keeps the judgement, not sentences: its text is made in the current
 language each time it is asked for, so switching language mid-step retranslates it.
@@ -52,17 +52,23 @@ TRIES = 2
 """Wrong answers before the answer is shown."""
 
 
-def slack_for(par: int) -> int:
-    """Wrong answers that still earn two stars: a quarter of par, at least one."""
-    return max(1, par // 4)
+SLIPS = 2
+"""Wrong answers that still earn two stars, in every lesson and the guided hand."""
+STARS_RULE = N_("★★★: no wrong answer. ★★: at most 2 wrong answers. ★: more right answers than wrong ones.")
+"""What the stars mean, shown wherever stars are given (the thresholds of ``stars_for``)."""
 
 
-def stars_for(mistakes: int, par: int) -> int:
-    """Stars against par: three without a wrong answer, two with at most ``slack_for``
-    wrong, else one (the lessons and the guided hand score alike)."""
+def stars_for(mistakes: int, rights: int) -> int:
+    """Stars, the same in every lesson, the final check and the guided hand: three
+    without a wrong answer, two with at most ``SLIPS`` wrong, one with more right
+    answers than wrong ones, else none (no star for a check mostly answered wrong)."""
+    if rights == 0:
+        return 0
     if mistakes == 0:
         return 3
-    return 2 if mistakes <= slack_for(par) else 1
+    if mistakes <= SLIPS:
+        return 2
+    return 1 if rights > mistakes else 0
 
 
 def header(target: Step, trumps_known: bool, played: Answer | None = None) -> Phrase | None:
@@ -121,6 +127,8 @@ class Feedback:
                 suit = self.ctx.suit_of(lead[0]) if lead else None
                 if j.reason == "must_play_pair" and lead and lead_shape(lead, self.ctx).pairs > 1:
                     j = Judgement(False, "must_play_pairs", j.cards)  # a tractor or a throw led
+                if j.reason == "shape_mismatch" and len(lead) == 1:
+                    j = Judgement(False, "cannot_win_single", j.cards)  # no pairs to speak of
             return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note, task.answer)
         shown = shown_answer(task, self.ctx)
         lines = [words.answer_line(self.ctx.sorted(shown) if isinstance(task, CardTask) else shown)]
@@ -163,6 +171,8 @@ class StepState:
     """The right answer given or shown (drawn in the trick)."""
     mistakes: int = 0
     """Wrong answers to this step, all positions together."""
+    rights: int = 0
+    """Right answers to this step, all positions together."""
     streak: int = 0
     dealt: int = 0
     task: Task | None = None
@@ -313,6 +323,7 @@ class LessonRun:
         if judgement.correct:
             state.played = None if option is not None else answer_key(answer)  # type: ignore[arg-type]
             tier = RIGHT
+            state.rights += 1
             self._right(state)
         else:
             state.wrong += 1
@@ -401,14 +412,13 @@ class LessonRun:
         return sum(s.streak if isinstance(s, Drill) else 1 for s in self.steps if isinstance(s, (Task, Drill)))
 
     @property
-    def slack(self) -> int:
-        """Wrong answers that still earn two stars."""
-        return slack_for(self.par)
-
-    @property
     def mistakes(self) -> int:
         return sum(state.mistakes for state in self.states)
 
     @property
+    def rights(self) -> int:
+        return sum(state.rights for state in self.states)
+
+    @property
     def stars(self) -> int:
-        return stars_for(self.mistakes, self.par)
+        return stars_for(self.mistakes, self.rights)

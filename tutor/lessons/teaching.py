@@ -155,12 +155,13 @@ def _uses(text: str, word: str) -> bool:
 
 
 DECKS = re.compile("[两一三四]副扑克")
-NOT_SIDE = re.compile("[这本那上下每首该此一二两三四几整第]副|副(?!牌|级牌)")
-"""副 as a measure word (下一副, 这副牌, 两副牌) or alone: a deal or a deck, never a side suit."""
+NOT_SIDE = re.compile("[这本那上下每首该此一二三四几整第]副|两副(?!花色)|副(?!牌|级牌|花色)")
+"""副 as a measure word (下一副, 这副牌, 两副牌) or alone: a deal or a deck, never a side suit
+(副牌, 副花色: 两门副花色 is two side suits)."""
 
 
 def wording_problems(text: str) -> list[str]:
-    """Chinese wording rules: 副 only for side suits (副牌, 副级牌) and decks (两副扑克).
+    """Chinese wording rules: 副 only for side suits (副牌, 副级牌, 副花色) and decks (两副扑克).
 
     Checked on every lesson screen here and on the whole catalog by the tests."""
     rest = DECKS.sub("", text)

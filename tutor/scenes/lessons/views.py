@@ -14,11 +14,12 @@ import pygame
 
 from engine import Card, TrumpContext, legal_follow, trick_winner
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...lessons import LessonRun
 from ...lessons.model import ACTIONS, Choose, Declare, Lead, Narration, PlayTrick, SelectCards, Step, Trick
 from ...lessons.feedback import tr
 from ...lessons.rules import correct_options
+from ...lessons.session import STARS_RULE
 from ...text import TextLayout, fit_text
 from ...theme import ON_FELT, ON_FELT_SOFT, Metrics
 from ...widgets import HandFan, TextPanel, TrickView, card_height
@@ -494,13 +495,10 @@ class RecapView(StepView):
     def load(self, run: LessonRun) -> None:
         done = not run.open_steps()
         self.stars.text = (lambda: stars_text(run.stars)) if done else ""
-        slack = run.slack
         right = sum(run.states[i].solved for i in run.quiz)
 
         def par() -> str:
-            line = ngettext("★★★: every answer right the first time. ★★: at most {n} wrong answer.",
-                            "★★★: every answer right the first time. ★★: at most {n} wrong answers.",
-                            slack).format(n=slack)
+            line = _(STARS_RULE)
             if run.quiz and done:
                 line = _("Right answers: {n} of {total}.").format(n=right, total=len(run.quiz)) + "\n" + line
             return line
