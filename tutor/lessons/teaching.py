@@ -186,6 +186,8 @@ def problems(lessons: Iterable[Lesson], reference: Reference | None, rules: Rule
             def report(message: str) -> None:
                 found.append(Problem(lesson.path, step.line, where, message))
 
+            if isinstance(lesson, Lesson) and isinstance(step, Narration) and not step.heading:
+                report("a narration needs a heading: the screen's title line")
             for idea in (*step.teaches, *step.needs):
                 if idea not in IDEAS:
                     report(f"unknown rule idea {idea!r}")

@@ -46,6 +46,10 @@ FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: 
             "Enter: next · Esc: back · F2: 中文 / English")
 
 
+FEEDBACK_ROOM = 176
+"""Height kept for a task's feedback (a title and four lines) before any answer."""
+
+
 def library_of(services: "Services") -> LessonLibrary:
     """The library the services hold, else the shared one."""
     return getattr(services, "lessons", None) or default_library()
@@ -285,8 +289,6 @@ class LessonPlayerScene(Scene):
             parts.append(bilingual(task.question, on))
         if isinstance(step, Recap):
             parts.extend("· " + bilingual(line, on) for line in step.recap)
-        if isinstance(step, Narration) and step.caption:
-            parts.append(bilingual(step.caption, on))
         if isinstance(step, Drill):
             state = run.state
             parts.append(_("Right in a row: {dots}").format(
@@ -359,7 +361,10 @@ class LessonPlayerScene(Scene):
         buttons_h = m.px(46)
         bottom = area.bottom - buttons_h
         free_all = bottom - gap - y
-        fb_h = max(m.px(52), min(self._height(self.feedback, area.width, m), free_all * 2 // 5))
+        need = self._height(self.feedback, area.width, m)
+        if self.run.is_task:  # room for the feedback to come, so the picture does not jump when it grows
+            need = max(need, m.px(FEEDBACK_ROOM))
+        fb_h = max(m.px(52), min(need, free_all * 2 // 5))
         self.feedback.place((area.left, bottom - gap - fb_h, area.width, fb_h), m)
         free = self.feedback.rect.top - gap - y
         body_h = min(free - self.view.room(free, m), self._height(self.body, area.width, m))

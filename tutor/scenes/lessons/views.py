@@ -145,7 +145,13 @@ class NarrationView(StepView):
         self.fan = ShownCards(services)
         self.table = SeatDiagram(services, seat_labels)
         self.rows = CardRows(services)
+        self.caption = TextPanel(services, self._caption, px=15, min_px=11, colour=ON_FELT_SOFT, background=None,
+                                 align="center")
+        """The cards' caption, under them (never inside the text)."""
         self.step: Narration | None = None
+
+    def _caption(self) -> str:
+        return self.say(self.step.caption) if self.step is not None and self.step.caption else ""
 
     def load(self, run: LessonRun) -> None:
         step = run.step
@@ -163,7 +169,7 @@ class NarrationView(StepView):
     def place(self, rect: pygame.Rect, m: Metrics) -> None:
         super().place(rect, m)
         hidden = (0, 0, 0, 0)
-        for widget in (self.fan, self.table, self.rows):
+        for widget in (self.fan, self.table, self.rows, self.caption):
             widget.place(hidden, m)
         step = self.step
         if step is None:
@@ -174,11 +180,15 @@ class NarrationView(StepView):
         elif step.tricks:
             self.rows.place(rect, m)
         elif step.cards:
-            h = min(rect.height, m.px(200))
-            self.fan.place((rect.left, rect.top + (rect.height - h) // 2, rect.width, h), m)
+            below = m.px(28) if step.caption else 0
+            h = min(rect.height - below, m.px(200))
+            top = rect.top + (rect.height - h - below) // 2
+            self.fan.place((rect.left, top, rect.width, h), m)
+            if below:
+                self.caption.place((rect.left, top + h + m.px(4), rect.width, below - m.px(4)), m)
 
     def widgets(self) -> list[Widget]:
-        return [w for w in (self.table, self.rows, self.fan) if _visible(w)]
+        return [w for w in (self.table, self.rows, self.fan, self.caption) if _visible(w)]
 
 
 class TrickPicture:
@@ -216,7 +226,8 @@ class TrickPicture:
         for seat, rects in view.play_rects().items():
             if not rects:
                 continue
-            cards = rects[0].unionall(rects)
+            # the winner's frame goes round the cards: labels keep clear of it
+            cards = rects[0].unionall(rects).inflate(2 * view.frame_margin(), 2 * view.frame_margin())
             width = min(m.px(230), r.width // 2)
             text = _(SEAT_LABELS[seat])
             if seat in self.later:
