@@ -196,7 +196,8 @@ def test_final_check_asks_ten_questions_once_each() -> None:
 def step_of(lesson_id: str, goal_start: str, rules: Rules | None = None) -> LessonRun:
     lesson = next(x for x in LESSONS if x.id == lesson_id)
     run = LessonRun(lesson, rules, seed=1)
-    run.go(next(i for i, s in enumerate(run.steps) if (s.goal or "").startswith(goal_start)))
+    run.go(next(i for i, s in enumerate(run.steps)
+                if (s.goal or "").startswith(goal_start) or (s.is_task and (s.text or "").startswith(goal_start))))
     return run
 
 

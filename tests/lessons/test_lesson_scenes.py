@@ -298,6 +298,8 @@ def test_every_step_and_page_fits(make_app, size) -> None:
                 scene.resize(scene.metrics)
                 app.frame(0.0)
                 check_on_screen(app, min_px=12)
+                if not bilingual:  # one short goal line, at its full size beside the header
+                    assert scene.goal.text_layouts()[0].px == scene.metrics.fpx(scene.goal.px), (lesson.id, i + 1)
         app.stack.pop()
     app.stack.push(RulesReferenceScene(app.services))
     reference = app.stack.top

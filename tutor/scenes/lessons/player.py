@@ -354,7 +354,9 @@ class LessonPlayerScene(Scene):
         self.dots.place((area.left, area.top, area.width, m.px(20)), m)
         y = area.top + m.px(20) + gap // 2
         goal_h = m.px(40) if not self.bilingual else m.px(62)
-        status_w = min(m.px(330), area.width // 3) if self.status_text() else 0
+        status = self.status_text()
+        status_w = min(layout_text(self.services.fonts, status, m.fpx(self.status.px), area.width).width + m.px(4),
+                       area.width // 3) if status else 0  # the goal line gets the rest
         self.goal.place((area.left, y, area.width - status_w - (gap if status_w else 0), goal_h), m)
         self.status.place((area.right - status_w, y, status_w, goal_h), m)
         y += goal_h + gap // 2
