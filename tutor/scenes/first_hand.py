@@ -109,6 +109,8 @@ class GuidedHandScene(PracticeTableScene):
         the last trick, the latest first."""
         table = self.table_guided
         words = table.guide_words()
+        if table.pending is None and table.phase in (HAND_OVER, MATCH_OVER):
+            return words  # the hand summary says the rest: nothing for it to cover
         if table.pending is None:
             room = COACH_LINES - len(words) - (self.metrics.scale < 0.9)
             comments = table.current_comments()[-room:] if room > 0 else []
