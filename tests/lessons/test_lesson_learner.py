@@ -203,6 +203,9 @@ def step_of(lesson_id: str, goal_start: str, rules: Rules | None = None) -> Less
 
 # A wrong pick and the first sentence that must explain it (English): the rule, never the answer.
 WRONG = [
+    ("03", "You have no clubs", "DA",  # a single led: no word of pairs and tractors
+     "That cannot win: on this lead only a higher card of the suit led or, when you have none of that suit, "
+     "a trump can."),
     ("05", "♥Q ♥Q is led", "HK H10", "A pair was led and you hold a pair of hearts: you must answer with a pair."),
     ("01", "♦K is led", "SA",
      "You still hold diamonds, the suit that was led: while you have cards of the suit led, you must play them."),
