@@ -342,7 +342,7 @@ class GuidedTable(PracticeTable):
             if self.show_hint and hint:
                 out.append(lambda: _("Hint: {hint}").format(hint=tr(hint)))
             elif feedback is None and hint:
-                out.append(lambda: _("Stuck? Press Hint: it names the rule."))
+                out.append(lambda: _("Stuck? Press Hint or H: it names the rule."))
         if feedback is not None and (moment is not None or len(self.game.tricks) <= self._praise_until):
             out.append(lambda: "\n".join([feedback.title(), *feedback.lines()]))
         return out
