@@ -153,8 +153,8 @@ def test_damaged_lesson_never_raises(tmp_path: Path, start: int, cut: int, inser
 
 
 BAD_COMMAND_LINES = [
-    ([], "missing command; use one of: check, report"),
-    (["chek"], "unknown command 'chek'; use one of: check, report"),
+    ([], "missing command; use one of: check, report, prove"),
+    (["chek"], "unknown command 'chek'; use one of: check, report, prove"),
     (["check", "nosuch.yaml"], "check: no file nosuch.yaml; give lesson files (.yaml), or none to check every lesson"),
     (["check", "lessons"], "check: lessons is a folder; give lesson files (.yaml), or none to check every lesson"),
     (["check", "--all"], "check: unknown option --all; check takes lesson files (.yaml) only"),

@@ -51,7 +51,7 @@ from .model import (
     answer_key,
     context_for,
 )
-from .rules import CHOICE_RULES, right_answers, wrong_answer
+from .rules import CARD_RULES, CHOICE_RULES, SafeBury, right_answers, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""
@@ -439,6 +439,8 @@ def generate(name: str, seed: int, rules: Rules) -> Task:
         assert isinstance(task, CardTask)
         if () in right and not isinstance(task, Declare):
             continue  # picking nothing cannot be played or checked
+        if isinstance(rule := CARD_RULES[task.answer or ""], SafeBury):
+            right = rule.model_first(task, ctx, list(right))  # the answer shown is a good burial
         return replace(task, expect=tuple(answer_key(a) for a in right))
     raise RuntimeError(f"generator {name} found no good position in {ATTEMPTS} deals")
 

@@ -224,6 +224,14 @@ class CardTask(Task):
 
     hand: tuple[Card, ...] = ()
     expect: tuple[Answer, ...] = ()
+    strategy: bool = False
+    """The task asks for a good play, not merely a legal one: the checker proves its
+    answers with the engine's review and the search advisor (``tutor.lessons.proof``)."""
+    dealer: int | None = None
+    """Who deals this hand (a play task; the proof's default: the left opponent)."""
+    taken: int | None = None
+    """The attackers' points so far (a play task; the proof's default: 40, mid-band,
+    so that it weighs the points a play wins or loses rather than a level threshold)."""
 
 
 @dataclass(frozen=True)
