@@ -57,7 +57,7 @@ from .rules import _leads, subsets
 
 PROOF_VERSION = 1
 """Part of every step key: bump it when the proof's method changes."""
-DEALS = 100
+DEALS = 200
 """Deals every candidate is played out on (the same deals for all)."""
 MAX_CANDIDATES = 16
 """A position with more plays than this is too open to prove (and to teach)."""
@@ -222,20 +222,29 @@ def candidates(step: CardTask, ctx: TrumpContext) -> list[Answer]:
 # --------------------------------------------------------------------------- the proof
 
 
-def step_key(step: CardTask, ctx: TrumpContext) -> str:
-    """A hash of everything the proof reads: the position, the right answers, the rules
-    and the proof's settings."""
+def _hash(parts: dict) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def position_key(step: CardTask, ctx: TrumpContext) -> str:
+    """A hash of the position alone (not its answers): the proof's deals are drawn with
+    a seed from it, so that restating the answers does not change what they measure."""
     trick = getattr(step, "trick", None)
-    parts = {
+    return _hash({
         "version": PROOF_VERSION, "deals": DEALS, "level": ctx.level, "trump": ctx.trump,
-        "rules": sorted((k, str(v)) for k, v in vars(ctx.rules).items()),
-        "kind": step.kind, "rule": step.answer, "strategy": is_strategy(step),
-        "hand": show(step.hand), "expect": [show(a) for a in step.expect],
+        "rules": sorted((k, str(v)) for k, v in vars(ctx.rules).items()), "kind": step.kind,
+        "hand": show(step.hand),
         "trick": None if trick is None else [trick.leader] + [show(p) if p else "you" for p in trick.plays],
         "others": [show(h) for h in getattr(step, "others", ())],
         "played": show(getattr(step, "played", ())), "dealer": step.dealer, "taken": step.taken,
-    }
-    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:24]
+    })
+
+
+def step_key(step: CardTask, ctx: TrumpContext) -> str:
+    """A hash of everything the proof reads: the position, the right answers (the first
+    is the model), the rule and whether the task asks for a good play."""
+    return _hash({"position": position_key(step, ctx), "rule": step.answer, "strategy": is_strategy(step),
+                  "expect": [show(a) for a in step.expect]})
 
 
 def review_problems(view: PlayerView, answers: Iterable[Answer]) -> list[str]:
@@ -267,7 +276,7 @@ def prove(step: CardTask, ctx: TrumpContext) -> Verdict:
                        "", ())
     deals = LessonDeals(view, known, getattr(step, "played", ()))
     table = deals.table()
-    rng = random.Random(zlib.crc32(step_key(step, ctx).encode()))
+    rng = random.Random(zlib.crc32(position_key(step, ctx).encode()))
     chosen = search.decide(table, rng, seconds=None)
     if view.trick:
         chosen = avoid_mistake(view, chosen)
