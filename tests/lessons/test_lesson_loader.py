@@ -68,7 +68,7 @@ def test_a_lesson_whose_expect_disagrees_with_the_engine_is_rejected(tmp_path: P
     """The same task passes with the engine's answer and fails with any other."""
     text = (FIXTURES / "80_wrong_expect.yaml").read_text(encoding="utf-8")
     good = tmp_path / "80_right.yaml"
-    good.write_text(text.replace('expect: ["SQ", "DK"]', 'expect: ["SQ", "S4"]'), encoding="utf-8")
+    good.write_text(text.replace('expect: ["SQ", "DK"]', 'expect: ["S4", "SQ"]'), encoding="utf-8")
     assert load_lesson(good).available
     assert main(["check", str(good)]) == 0
     assert main(["check", str(FIXTURES / "80_wrong_expect.yaml")]) == 1

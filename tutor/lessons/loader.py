@@ -78,8 +78,8 @@ _ALLOWED = {
     "choose": _TASK | {"options", "table", "cards", "trick", "tricks", "lead", "others", "declarations",
                        "taken", "last_trick", "points", "dealer", "attackers", "seat"},
     "select_cards": _TASK | {"hand", "lead", "others", "count"},
-    "play_trick": _TASK | {"hand", "trick", "strategy", "dealer", "taken"},
-    "lead": _TASK | {"hand", "others", "played", "strategy", "dealer", "taken"},
+    "play_trick": _TASK | {"hand", "trick", "strategy", "dealer", "taken", "kitty"},
+    "lead": _TASK | {"hand", "others", "played", "strategy", "dealer", "taken", "kitty"},
     "declare": _TASK | {"hand", "shown"},
     "drill": _COMMON | {"generator", "streak"},
     "quiz": _COMMON | {"pool", "count"},
@@ -387,7 +387,7 @@ class _Reader:
             "count": self.number, "trick": self.trick, "tricks": self.tricks, "shown": self.shown,
             "declarations": self.declarations, "options": self.options, "recap": self.texts,
             "generator": self.word, "streak": self.number, "pool": self.words,
-            "strategy": self.boolean, "dealer": self.seat, "taken": self.number,
+            "strategy": self.boolean, "dealer": self.seat, "taken": self.number, "kitty": self.cards,
         }
         names = {f.name for f in fields(cls)}
         failed = False
@@ -495,6 +495,7 @@ class _Reader:
                              f"the lead has {len(lead)} cards but your hand only {len(step.hand)}")
         groups.extend(getattr(step, "others", ()))
         groups.append(getattr(step, "played", ()))
+        groups.append(step.kitty)
         shown = getattr(step, "shown", None)
         if shown is not None and shown[0] != 0:
             groups.append(shown[1])

@@ -136,7 +136,7 @@ def view_of(step: CardTask, ctx: TrumpContext) -> PlayerView:
     dealer = step.dealer if step.dealer is not None else DEFAULT_DEALER
     return PlayerView(seat=0, phase="tricks", rules=ctx.rules, level=ctx.level,
                       team_levels=(ctx.level, ctx.level), dealer=dealer, hand=tuple(step.hand),
-                      ctx=ctx, kitty=() if dealer == 0 else None, trick=before,
+                      ctx=ctx, kitty=tuple(step.kitty) if dealer == 0 else None, trick=before,
                       attacker_points=DEFAULT_TAKEN if step.taken is None else step.taken, cards_left=(left[0], left[1], left[2], left[3]),
                       turn=0)
 
@@ -149,17 +149,19 @@ class LessonDeals:
     are more than the hidden places hold, a fresh random share of them counts as played
     earlier in each deal (the learner has not seen which)."""
 
-    def __init__(self, view: PlayerView, known: dict[int, Sequence[Card]], played: Sequence[Card]) -> None:
+    def __init__(self, view: PlayerView, known: dict[int, Sequence[Card]], played: Sequence[Card],
+                 kitty: Sequence[Card] = ()) -> None:
         assert view.ctx is not None
         self.view = view
+        self.kitty_cards = list(kitty)
         memory = CardMemory.from_view(view)
-        unseen = memory.unseen - Counter(played)
+        unseen = memory.unseen - Counter(played) - (Counter(kitty) if view.kitty is None else Counter())
         for cards in known.values():
             unseen -= Counter(cards)
         self.hidden = sorted(unseen.elements(), key=lambda c: c.index)
         hidden_seats = [s for s in range(1, 4) if s not in known]
         room = sum(view.cards_left[s] for s in hidden_seats)
-        self.kitty = 0  # a lesson's kitty holds nothing that counts: its points would be noise
+        self.kitty = 0  # the kitty is the step's own (``kitty``), never drawn: it would be noise
         self.room = room
         if self.room > len(self.hidden):
             raise ValueError(f"the hands need {self.room} unseen cards but only {len(self.hidden)} are left")
@@ -191,7 +193,7 @@ class LessonDeals:
                 rng.shuffle(hidden)
                 hidden = hidden[: self.room]
             deal = Sampler(self._memory(hidden), self.view.hand, priors=False,
-                           kitty=self.view.kitty).draw(rng)
+                           kitty=self.kitty_cards).draw(rng)
             if deal is not None:
                 return deal
         return None
@@ -237,6 +239,7 @@ def position_key(step: CardTask, ctx: TrumpContext) -> str:
         "trick": None if trick is None else [trick.leader] + [show(p) if p else "you" for p in trick.plays],
         "others": [show(h) for h in getattr(step, "others", ())],
         "played": show(getattr(step, "played", ())), "dealer": step.dealer, "taken": step.taken,
+        "kitty": show(step.kitty),
     })
 
 
@@ -274,7 +277,7 @@ def prove(step: CardTask, ctx: TrumpContext) -> Verdict:
     if len(options) > MAX_CANDIDATES:
         return Verdict((f"{len(options)} plays to compare: give a position with at most {MAX_CANDIDATES}",),
                        "", ())
-    deals = LessonDeals(view, known, getattr(step, "played", ()))
+    deals = LessonDeals(view, known, getattr(step, "played", ()), step.kitty)
     table = deals.table()
     rng = random.Random(zlib.crc32(position_key(step, ctx).encode()))
     chosen = search.decide(table, rng, seconds=None)
