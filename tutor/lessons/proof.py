@@ -86,7 +86,7 @@ class Verdict:
 
     def to_json(self) -> dict:
         return {"problems": list(self.problems), "advisor": self.advisor,
-                "means": [[play, round(mean, 2)] for play, mean in self.means]}
+                "means": [[play, mean] for play, mean in self.means]}
 
     @classmethod
     def from_json(cls, data: dict) -> "Verdict":
@@ -314,7 +314,7 @@ def prove(step: CardTask, ctx: TrumpContext) -> Verdict:
             if not all(search.clearly_better(r, score) for r in right):
                 problems.append(f"{show(score.play)} is not clearly worse than the right answers "
                                 f"({score.mean:.1f} against {min(r.mean for r in right):.1f})")
-    means = tuple(sorted(((show(s.play), s.mean) for s in scores), key=lambda x: -x[1]))
+    means = tuple(sorted(((show(s.play), round(s.mean, 2)) for s in scores), key=lambda x: -x[1]))
     return Verdict(tuple(problems), show(advisor), means)
 
 
