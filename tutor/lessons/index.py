@@ -20,7 +20,11 @@ INDEX_FILE = "index.yaml"
 TOPICS = frozenset({
     "table", "points", "trumps", "declaring", "burying", "following", "pairs", "tractors",
     "void", "ruffing", "feeding", "saving", "leading", "memory", "throws", "counting", "kitty",
-    "last_trick", "scoring", "whole_hand", "final_check", "shapes", "rule_options",
+    "last_trick", "scoring", "whole_hand", "final_check",
+    "sure_winners", "drawing_trumps", "partner_void", "giving_points", "second_seat", "third_seat",
+    "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
+    "kitty_attack",
+    "shapes", "rule_options",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 
