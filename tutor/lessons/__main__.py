@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 from engine import Rules
+from engine.cli import run
 
 from .index import read_index
 from .loader import LESSON_DIR, load_lesson
@@ -204,4 +205,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main, PROG))
