@@ -51,7 +51,7 @@ from .model import (
     answer_key,
     context_for,
 )
-from .rules import CHOICE_RULES, right_answers, wrong_answer
+from .rules import CHOICE_RULES, TooOpen, right_answers, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""
@@ -429,8 +429,11 @@ def generate(name: str, seed: int, rules: Rules) -> Task:
         if task is None:
             continue
         ctx = context_for(task, rules)
-        right = right_answers(task, ctx)
-        if not right or wrong_answer(task, ctx) is None:
+        try:
+            right = right_answers(task, ctx)
+            if not right or wrong_answer(task, ctx) is None:
+                continue
+        except TooOpen:  # a deal too open to check: deal again
             continue
         if isinstance(task, Choose):
             if len(right) != 1:

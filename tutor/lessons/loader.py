@@ -56,7 +56,7 @@ from .model import (
     context_for,
 )
 from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
-from .yamlfile import Map, Seq, load_bytes
+from .yamlfile import Map, Seq, read_file
 
 from ..resources import LESSONS as LESSON_DIR
 
@@ -613,7 +613,7 @@ def read_lesson(path: str | Path, lesson_id: str, topic: str | None = None,
     reader = _Reader(name, rules)
     lesson = None
     try:
-        result = load_bytes(path.read_bytes())
+        result = read_file(path)
         for p in result.problems:
             reader.problem(p.line, p.field, p.message)
         if result.data is not None or not result.problems:
