@@ -19,6 +19,7 @@ from engine.errors import InvalidRulesError
 from engine.readfile import NotRegularFile, TooLarge, read_limited
 from tests.volume import count
 from tutor.app import make_parser
+from tutor.lessons.__main__ import main as lessons_main
 from tutor.scenes.practice import PracticeTableScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +78,7 @@ def test_a_signal_ends_the_app_with_one_line(tmp_path, signum, status, line) -> 
 
 
 @pytest.mark.skipif(not POSIX, reason="devices and FIFOs")
-def test_devices_fifos_and_folders_are_refused_unread(tmp_path) -> None:
+def test_devices_fifos_and_folders_are_refused_unread(tmp_path, capsys) -> None:
     fifo = tmp_path / "rules.yaml"
     os.mkfifo(fifo)
     link = tmp_path / "lesson.yaml"
@@ -87,6 +88,9 @@ def test_devices_fifos_and_folders_are_refused_unread(tmp_path) -> None:
             read_limited(path, 1024)
         with pytest.raises(InvalidRulesError, match="not a regular file|a folder"):
             Rules.from_yaml(path)
+    assert lessons_main(["check", str(link), str(fifo)]) == 1
+    assert capsys.readouterr().out.splitlines() == [f"{link}:1: file: it is not a regular file",
+                                                    f"{fifo}:1: file: it is not a regular file"]
 
 
 def test_a_large_file_is_refused_before_it_is_read(tmp_path) -> None:
