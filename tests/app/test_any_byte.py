@@ -157,7 +157,7 @@ steps:
 """
 
 
-@settings(examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=_text, raw=st.binary(max_size=64))
 def test_any_text_or_bytes_in_a_lesson_is_refused_or_drawable(tmp_path, text, raw) -> None:
     """A lesson the checker passes holds only text the app can draw."""
