@@ -35,22 +35,22 @@ def _too_large(path: str | Path, limit: int, size: int) -> TooLarge:
     return exc
 
 
+def _regular(mode: int, path: str | Path) -> None:
+    if stat.S_ISDIR(mode):
+        raise NotRegularFile(errno.EISDIR, "it is a folder, not a file", str(path))
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(errno.EINVAL, "it is not a regular file", str(path))
+
+
 def read_limited(path: str | Path, limit: int) -> bytes:
     """The bytes of regular file ``path`` (at most ``limit``); see the module docstring."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    _regular(os.stat(path).st_mode, path)  # a FIFO is never opened; Windows cannot open a folder
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        fd = os.open(path, flags)
-    except IsADirectoryError:  # Windows refuses to open a folder
-        raise NotRegularFile(errno.EISDIR, "it is a folder, not a file", str(path)) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise NotRegularFile(errno.EISDIR, "it is a folder, not a file", str(path))
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(errno.EINVAL, "it is not a regular file", str(path))
-        size = os.fstat(fd).st_size
-        if size > limit:
-            raise _too_large(path, limit, size)
+        info = os.fstat(fd)
+        _regular(info.st_mode, path)  # it was replaced since
+        if info.st_size > limit:
+            raise _too_large(path, limit, info.st_size)
         with os.fdopen(os.dup(fd), "rb") as fh:
             raw = fh.read(limit + 1)
     finally:
