@@ -53,3 +53,13 @@ def test_listing_every_follow_of_a_void_hand_is_capped_with_a_problem_line(tmp_p
     found = _problems(tmp_path, steps)
     assert time.process_time() - started < 3
     assert any("more than 5000 possible plays: too open for a lesson task" in p for p in found), found
+
+
+def test_an_answer_picking_from_too_many_cards_is_a_problem_line_at_once(tmp_path) -> None:
+    cards = " ".join(f"{s}{r}" for s in "CD" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+    steps = (f'  - kind: select_cards\n    goal: "Pick."\n    hand: "{cards} H3"\n    count: 12\n'
+             f'    answer: safe_bury\n    expect: {{pick: 12, from: "{cards} H3"}}\n')
+    started = time.process_time()
+    found = _problems(tmp_path, steps)
+    assert time.process_time() - started < 3
+    assert any("more than 5000 answers: too many for a lesson task" in p for p in found), found

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -56,7 +55,8 @@ from .model import (
     context_for,
 )
 from .replay import replay_problems
-from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
+from .rules import (CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, TooOpen, correct_options, is_positional,
+                    subsets)
 from .yamlfile import Map, Seq, read_file
 
 from ..resources import LESSONS as LESSON_DIR
@@ -309,11 +309,11 @@ class _Reader:
             self.unknown_keys(value, {"pick", "from"}, field)
             n = self.get(value, "pick", field, self.number, required=True)
             pool = self.get(value, "from", field, self.cards, required=True)
-            picks = sorted({answer_key(c) for c in combinations(pool, n)}, key=lambda a: [c.index for c in a])
-            if len(picks) > MAX_CANDIDATES:
-                self.problem(line, field, f"{len(picks)} answers: too many for a lesson task")
-                raise _Invalid
-            return tuple(picks)
+            try:
+                return tuple(subsets(pool, n))
+            except TooOpen:
+                self.problem(line, field, f"more than {MAX_CANDIDATES} answers: too many for a lesson task")
+                raise _Invalid from None
         items = value if isinstance(value, Seq) else [value]
         lines = value.lines if isinstance(value, Seq) else [line]
         found: list[Answer] = []
