@@ -15,6 +15,8 @@ SystemExit: 2
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from typing import Callable, NoReturn, TypeVar
 
@@ -56,3 +58,59 @@ def checked(load: Callable[[str], T]) -> Callable[[str], T]:
 
     parse.__name__ = getattr(load, "__name__", "value")
     return parse
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP arrived: the status is 128 + the signal's number."""
+
+
+def _terminated(signum: int, _frame: object) -> NoReturn:
+    raise Terminated(128 + signum)
+
+
+def stop_on_signals() -> None:
+    """SIGTERM (and SIGHUP where there is one) end the program through ``SystemExit``,
+    so ``finally`` blocks run; SIGINT raises ``KeyboardInterrupt`` as Python's default.
+    Called again after a library (SDL) installs handlers of its own that would only
+    queue the signal as an event nobody reads while a command renders headless."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _terminated)
+
+
+def run(main: Callable[[], int], prog: str) -> int:
+    """``main()``'s exit status, with the ways a command can be stopped from outside
+    ended in one line on stderr and a non-zero status instead of a traceback: the reader
+    of the output left (``| head``), the output cannot be written (``> /dev/full``), or
+    Ctrl-C (130) / SIGTERM (143)."""
+    stop_on_signals()
+    try:
+        status = main()
+        sys.stdout.flush()  # a full disk shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        print(f"{prog}: the output was closed before the end", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
+    except Terminated as exc:
+        print(f"{prog}: stopped by a signal", file=sys.stderr)
+        return int(exc.code or 1)
+    except OSError as exc:
+        if exc.filename is not None:
+            raise  # not the output: a real error of the program
+        _quiet_stdout()
+        print(f"{prog}: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device so Python's final flush of what is still
+    buffered fails no more (it would print "Exception ignored ...")."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -18,6 +18,7 @@ import yaml
 
 from .cards import ALL_FACES, BIG, JOKER, LITTLE, RANKS, SUITS, Card, _short
 from .errors import InvalidArgumentError, InvalidRulesError
+from .readfile import TooLarge, read_limited
 
 TRUMP = "T"
 """The effective suit of every trump."""
@@ -94,9 +95,9 @@ class Rules:
         wrong with the file, naming it."""
         path = Path(path)
         try:
-            if path.stat().st_size > RULES_FILE_LIMIT:
-                raise InvalidRulesError(f"{path}: too large for a rule set ({RULES_FILE_LIMIT} bytes at most)")
-            raw = path.read_bytes()
+            raw = read_limited(path, RULES_FILE_LIMIT)
+        except TooLarge:
+            raise InvalidRulesError(f"{path}: too large for a rule set ({RULES_FILE_LIMIT} bytes at most)") from None
         except OSError as exc:
             raise InvalidRulesError(f"{path}: cannot be read: {exc.strerror or exc}") from None
         try:

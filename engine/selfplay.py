@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, TextIO
 
-from . import invariants
+from . import cli, invariants
 from .cli import Parser, checked, integer_in
 from .game import SEED_LIMIT, TEAMS, Game, HandSummary, next_seed
 from .players import PLAYERS, Hook, Player, make_player, play_hand
@@ -213,8 +212,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BrokenPipeError:  # the reader left (``| head``): stop without a traceback
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+    sys.exit(cli.run(main, "python -m engine.selfplay"))

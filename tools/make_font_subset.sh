@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes assets/fonts/NotoSansSC-Subset.otf, the one font the app draws with.
+# Makes assets/fonts/NotoSansSC-Subset.otf, the one font the app draws with, and the list
+# of the characters it has (NotoSansSC-Subset.chars.txt).
 #
 # Source: Noto Sans CJK SC Regular (SIL OFL 1.1), face 2 of NotoSansCJK-Regular.ttc from
 # Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk). Kept: every character of
@@ -31,4 +32,12 @@ PYEOF
 "$PY" -m fontTools.subset "$SRC" --font-number=2 --text-file="$chars" \
     --layout-features='kern' \
     --output-file="$OUT"
+# every character the subset has a glyph for, for tutor/glyphs.py (what the app can draw)
+"$PY" - "$OUT" "${OUT%.otf}.chars.txt" <<'PYEOF'
+import sys
+from fontTools.ttLib import TTFont
+codes = sorted(TTFont(sys.argv[1]).getBestCmap())
+with open(sys.argv[2], "w", encoding="utf-8") as fh:
+    fh.write("".join(map(chr, codes)) + "\n")
+PYEOF
 ls -l "$OUT"

@@ -25,6 +25,8 @@ os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "shengji-tutor")
 
 import pygame  # noqa: E402
 
+from engine.cli import run, stop_on_signals  # noqa: E402
+
 from . import STARTED, i18n, resources  # noqa: E402
 from .fonts import Fonts  # noqa: E402
 from .i18n import N_, _  # noqa: E402
@@ -42,12 +44,15 @@ TITLE = N_("Shengji Tutor")
 MAX_SIZE = (7680, 4320)
 """The largest ``--size``: an 8K screen (about 300 MB and 2 s for a screenshot); beyond it
 a window fits no display and only costs memory and time."""
+NAME_MAX = 255
+"""The longest file or folder name most file systems take, in bytes."""
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
 """The image files ``--screenshot`` can write (pygame picks the format by suffix)."""
 AUTOPLAY_DT = 0.25
-AUTOPLAY_FRAMES = 100_000
-"""``--screenshot`` keeps running frames (of ``AUTOPLAY_DT`` seconds) while a scene says
-it is ``busy`` (the practice table playing a hand by itself), at most this many."""
+AUTOPLAY_FRAMES = 5_000
+"""``--screenshot`` keeps running frames (of ``AUTOPLAY_DT`` seconds) while the scene on
+top says it is ``busy`` (the practice table playing a hand by itself: about 500 frames
+from the deal), at most this many: then it says so and exits with status 1."""
 
 
 class App:
@@ -57,6 +62,7 @@ class App:
         translator = Translator(self.store, language)
         pygame.display.init()
         pygame.font.init()
+        stop_on_signals()  # SDL's own handlers only queue a quit event, unread while rendering headless
         # a size asked for on the command line is taken as is; a remembered one must
         # still fit the desktop (the window may have been on a larger monitor)
         if size:
@@ -161,14 +167,18 @@ class App:
             pygame.display.set_caption(_(TITLE))
 
     def run(self) -> None:
+        """The main loop until the window closes; the settings are saved however it ends
+        (Ctrl-C and SIGTERM too)."""
         clock = pygame.time.Clock()
-        while self.running and len(self.stack):
-            for event in pygame.event.get():
-                self.handle_event(event)
-            self.frame(clock.tick(60) / 1000)
-            pygame.display.flip()
-        self.store.save_settings()
-        pygame.quit()
+        try:
+            while self.running and len(self.stack):
+                for event in pygame.event.get():
+                    self.handle_event(event)
+                self.frame(clock.tick(60) / 1000)
+                pygame.display.flip()
+        finally:
+            self.store.save_settings()
+            pygame.quit()
 
 
 def _set_minimum_window_size() -> None:
@@ -234,19 +244,22 @@ def _size(text: str) -> tuple[int, int]:
 
 def _language(text: str) -> str:
     """``zh`` or ``en`` (or a full code of ``i18n.LANGUAGES``) -> the language code."""
-    codes = {code.split("_")[0]: code for code in i18n.LANGUAGES} | {code: code for code in i18n.LANGUAGES}
-    if text not in codes:
+    code = i18n.language_code(text)
+    if code is None:
         names = " or ".join(code.split("_")[0] for code in i18n.LANGUAGES)
         raise argparse.ArgumentTypeError(f"{names}, not {text!r}")
-    return codes[text]
+    return code
 
 
 def _screenshot(text: str) -> Path:
     path = Path(text)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise argparse.ArgumentTypeError(f"a file name ending in {', '.join(IMAGE_SUFFIXES)}, not {text!r}")
-    if path.is_dir():
+    if os.path.isdir(path):
         raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name such as {path / 'shot.png'}")
+    longest = max(len(os.fsencode(part)) for part in path.parts)
+    if longest > NAME_MAX:
+        raise argparse.ArgumentTypeError(f"a name in {text!r} is {longest} bytes long; the most is {NAME_MAX}")
     return path
 
 
@@ -329,6 +342,12 @@ def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, stor
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The app's exit status: 0, 1 when the screenshot could not be made, 2 for a
+    command-line mistake, 130 after Ctrl-C, 143 after SIGTERM (each with one line)."""
+    return run(lambda: _main(argv), _prog())
+
+
+def _main(argv: list[str] | None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     store = Store()
@@ -342,9 +361,14 @@ def main(argv: list[str] | None = None) -> int:
     app.frame(0.0)
     first_frame = time.perf_counter()
     for _frame in range(AUTOPLAY_FRAMES):
-        if not any(scene.busy for scene in app.stack.scenes):
+        if app.stack.top is None or not app.stack.top.busy:
             break
         app.frame(AUTOPLAY_DT)
+    else:
+        pygame.quit()
+        print(f"{_prog()}: the scene was still busy after {AUTOPLAY_FRAMES} frames; no screenshot saved",
+              file=sys.stderr)
+        return 1
     try:
         pygame.image.save(app.screen, str(args.screenshot))
     except (pygame.error, OSError) as exc:

@@ -1,7 +1,8 @@
 """The shipped font (Noto Sans SC subset, see tools/make_font_subset.sh) and a render cache.
 
 Every string the app draws goes through one ``Fonts`` object, handed to scenes and
-widgets as a service.  Rendering text is the costly part of a frame, so rendered
+widgets as a service, and through ``glyphs.drawable`` (what the font cannot show is
+replaced; ``tutor/text.py`` lays out only drawable text).  Rendering text is the costly part of a frame, so rendered
 surfaces are kept in a bounded LRU cache keyed by text, size, colour and weight.
 """
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from .glyphs import drawable
 from .resources import FONT as FONT_PATH
 from .theme import Colour
 
@@ -42,7 +44,7 @@ class Fonts:
         if surf is not None:
             self._rendered.move_to_end(key)
             return surf
-        surf = self.get(px, bold).render(text, True, colour)
+        surf = self.get(px, bold).render(drawable(text), True, colour)
         self._rendered[key] = surf
         if len(self._rendered) > self._cache_size:
             self._rendered.popitem(last=False)

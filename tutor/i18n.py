@@ -78,6 +78,15 @@ def _compile_po(po: Path, code: str) -> gettext.GNUTranslations | None:
     return gettext.GNUTranslations(buf)
 
 
+def language_code(text: str) -> str | None:
+    """The code of ``LANGUAGES`` that ``text`` names — the code itself or its language
+    part (``zh`` for ``zh_CN``) — or ``None``."""
+    for code in LANGUAGES:
+        if text in (code, code.split("_")[0]):
+            return code
+    return None
+
+
 def set_language(code: str) -> None:
     """Switch every later ``_()`` call to ``code`` (one of ``LANGUAGES``)."""
     global _current, _current_code

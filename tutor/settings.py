@@ -31,7 +31,7 @@ from engine import Rules
 
 from .datafiles import DataFolder, Invalid, boolean, each, integer, one_of, optional, pair, record, validate
 from .datafiles import Notice as Notice  # the scenes take it from here
-from .i18n import LANGUAGES, N_
+from .i18n import N_, language_code
 
 ENV_HOME = "SHENGJI_TUTOR_HOME"
 SETTINGS_FILE = "settings.json"
@@ -56,14 +56,6 @@ FALLBACKS = {
     DEMO_MATCH_FILE: N_("A new match starts instead."),
 }
 """What the app does instead when a file cannot be used (the last sentence of its notice)."""
-
-
-def data_dir() -> Path:
-    """The folder holding settings and progress (``$SHENGJI_TUTOR_HOME`` if set)."""
-    override = os.environ.get(ENV_HOME)
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_data_dir("shengji-tutor", appauthor=False))
 
 
 def setting(default: Any, check: Any) -> Any:
@@ -97,6 +89,26 @@ def rule_options(value: Any) -> dict[str, Any]:
         raise Invalid(exc.where, {**defaults, **(exc.usable if isinstance(exc.usable, dict) else {})}) from None
 
 
+def _language(value: Any) -> str | None:
+    """``None`` (not chosen yet) or a language, named as ``--lang`` names it (``zh``)."""
+    if value is None:
+        return None
+    code = language_code(value) if isinstance(value, str) else None
+    if code is None:
+        raise Invalid()
+    return code
+
+
+def data_dir() -> Path:
+    """The folder holding settings and progress: ``$SHENGJI_TUTOR_HOME`` if set (a
+    leading ``~`` is the user's home, as a shell would have it), else the user data
+    folder of the system."""
+    override = os.environ.get(ENV_HOME)
+    if override:
+        return Path(os.path.expanduser(override))
+    return Path(platformdirs.user_data_dir("shengji-tutor", appauthor=False))
+
+
 def _schema(cls: type) -> Any:
     """The ``record`` check of a dataclass whose fields were declared with ``setting``."""
     return record({f.name: f.metadata["check"] for f in fields(cls)})
@@ -108,8 +120,8 @@ def _build(cls: type, clean: dict[str, Any]) -> Any:
 
 @dataclass
 class Settings:
-    language: str | None = setting(None, one_of(None, *LANGUAGES))
-    """One of ``LANGUAGES``; ``None`` until chosen: the system locale decides."""
+    language: str | None = setting(None, _language)
+    """One of ``i18n.LANGUAGES``; ``None`` until chosen: the system locale decides."""
     rules: dict[str, Any] = setting(lambda: Rules().to_dict(), rule_options)
     animation_speed: str = setting("normal", one_of(*ANIMATION_SPEEDS))
     four_colour: bool = setting(False, boolean)
@@ -146,13 +158,34 @@ class LessonProgress:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+def best(old: LessonProgress | None, new: LessonProgress) -> LessonProgress:
+    """The better of two results of one lesson: completion and stars never go down,
+    fewer mistakes replace more."""
+    if old is None or not old.completed:
+        return new
+    if not new.completed:
+        return old
+    return LessonProgress(True, min(old.mistakes, new.mistakes), max(old.stars, new.stars))
+
+
+_PROGRESS_SCHEMA = each(_schema(LessonProgress))
+
+
 class Store:
+    """Settings, lesson progress and the saved match of one data folder.  Several
+    windows of the app may share the folder: a save merges into the file as it is now
+    (``DataFolder.update``), so a setting changed in one window wins only if this
+    window did not change it since it was read, and no lesson result is ever lost."""
+
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else data_dir()
         self.files = DataFolder(self.folder, FALLBACKS)
         self.files.start()
         self.settings = _build(Settings, self.files.load(SETTINGS_FILE, _schema(Settings)))
-        progress = self.files.load(PROGRESS_FILE, each(_schema(LessonProgress)), levels=2)
+        self._settings_read = self.settings.to_json()
+        """The settings as this window last read or saved them: a save writes only what
+        changed since (another window may have changed the rest)."""
+        progress = self.files.load(PROGRESS_FILE, _PROGRESS_SCHEMA, levels=2)
         self.progress: dict[str, LessonProgress] = {key: _build(LessonProgress, entry) for key, entry in progress.items()}
 
     @property
@@ -161,12 +194,31 @@ class Store:
         return self.files.notices
 
     def save_settings(self) -> bool:
-        """Save the settings; False if they could not be saved (the user is told once)."""
-        return self.files.write(SETTINGS_FILE, self.settings.to_json())
+        """Save the settings this window changed; False if they could not be saved (the
+        user is told once)."""
+        mine = self.settings.to_json()
+        changed = {key: value for key, value in mine.items() if value != self._settings_read.get(key)}
+        saved = self.files.update(SETTINGS_FILE, lambda current: {**current, **changed}, _schema(Settings))
+        if saved is None:
+            return False
+        self._settings_read = mine
+        return True
 
     def save_progress(self) -> bool:
-        return self.files.write(PROGRESS_FILE, {k: v.to_json() for k, v in sorted(self.progress.items())},
-                                levels=2)
+        """Save every lesson result, each merged with the one saved now (``best``), so a
+        result another window saved meanwhile is kept; this window then sees it too."""
+        def merged(current: dict[str, Any]) -> dict[str, Any]:
+            out = dict(current)
+            for key, mine in self.progress.items():
+                there = _build(LessonProgress, current[key]) if isinstance(current.get(key), dict) else None
+                out[key] = {**(current.get(key) or {}), **best(there, mine).to_json()}
+            return out
+
+        saved = self.files.update(PROGRESS_FILE, merged, _PROGRESS_SCHEMA)
+        if saved is None:
+            return False
+        self.progress = {key: _build(LessonProgress, entry) for key, entry in sorted(saved.items())}
+        return True
 
     def load_match(self, slot: str = MATCH_FILE) -> dict[str, Any] | None:
         """The saved practice match, or ``None`` (a damaged file is set aside with a notice).
@@ -188,16 +240,10 @@ class Store:
     def record_lesson(self, lesson_id: str, *, completed: bool, mistakes: int, stars: int) -> LessonProgress:
         """Store a lesson result, keeping the best one (completion and stars never go
         down; fewer mistakes replace more), and save."""
-        old = self.progress.get(lesson_id)
-        if old is None or not old.completed:
-            best = LessonProgress(completed, mistakes, stars)
-        elif not completed:
-            best = old
-        else:
-            best = LessonProgress(True, min(old.mistakes, mistakes), max(old.stars, stars))
-        self.progress[lesson_id] = best
+        result = best(self.progress.get(lesson_id), LessonProgress(completed, mistakes, stars))
+        self.progress[lesson_id] = result
         self.save_progress()
-        return best
+        return self.progress.get(lesson_id, result)
 
 
 RULE_OPTION_TEXT: dict[str, tuple[str, str]] = {

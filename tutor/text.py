@@ -27,6 +27,7 @@ from functools import lru_cache
 import pygame
 
 from .fonts import Fonts
+from .glyphs import drawable
 from .theme import INK, SUIT_OF_SYMBOL, Colour, suit_colour
 
 NO_LINE_START = frozenset("，。！？、；：）」』》〉】〕”’…·,.!?;:)]}%")
@@ -225,6 +226,7 @@ def _layout(
     spacing: float,
 ) -> TextLayout:
     font = fonts.get(px, bold)
+    text = drawable(text)
 
     def drawn_width(row_text: str) -> int:
         """The row's width as drawn (run by run), not the sum of its words' widths,

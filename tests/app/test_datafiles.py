@@ -329,7 +329,7 @@ def test_a_read_only_home_never_crashes_and_says_so_once(tmp_path, monkeypatch) 
     monkeypatch.setattr(os, "rename", _fail)
     app = App(size=(1280, 800), store=Store(home), language="en")
     app.start("home")
-    assert "cannot be saved" in app.stack.top.message() and "Permission denied" in app.stack.top.message()
+    assert "cannot be saved" in app.stack.top.message() and "permission denied" in app.stack.top.message()
     _close_notice(app)
     _saves_and_quits(app)
     assert app.store.notices == [], "said once, then quiet"
@@ -357,8 +357,8 @@ def test_an_unreadable_file_is_never_overwritten(tmp_path, monkeypatch, name) ->
     home = tmp_path / "home"
     content = _json(MATCH) if name == MATCH_FILE else _json({"language": "en"})
     _plant(home, name, content)
-    real = Path.open
-    monkeypatch.setattr(Path, "open", lambda path, *args, **kwargs: _fail() if path.name == name
+    real = os.open
+    monkeypatch.setattr(os, "open", lambda path, *args, **kwargs: _fail() if Path(path).name == name
                         else real(path, *args, **kwargs))  # as no permission would (root reads anything)
     app = App(size=(1280, 800), store=Store(home), language="en")
     app.start("home")

@@ -1,59 +1,45 @@
 """``python -m tutor.coach transcript --seed S [--hands N] [--policy coach|random|poor]
 [--lang zh|en] [--advisor KIND] [--json]``: practice hands with everything the coach
-says (see ``tutor.coach.transcript``).  Bad arguments: a one-line error, exit 2."""
+says (see ``tutor.coach.transcript``), printed as each decision is played.  Bad
+arguments: a one-line error, exit 2; a closed or full output: one line, exit 1."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 
+from engine.cli import Parser, integer_in, run
+from engine.game import SEED_LIMIT
 from engine.players import PLAYERS
 
-from .transcript import POLICIES, dump_json, print_text, transcript
+from .transcript import POLICIES, print_json, print_text, records
 
 LANGS = {"zh": "zh_CN", "zh_CN": "zh_CN", "en": "en"}
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2 (argparse prints usage too)
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
-        sys.exit(2)
-
-
-def _seed(text: str) -> int:
-    value = int(text)
-    if not 0 <= value < 2**32:
-        raise ValueError(text)
-    return value
-
-
-def _hands(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= 1000:
-        raise ValueError(text)
-    return value
+MAX_HANDS = 1000
+PROG = "python -m tutor.coach"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m tutor.coach")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    run = commands.add_parser("transcript", help="play practice hands and print what the coach says")
-    run.add_argument("--seed", type=_seed, required=True, help="the first deal (0 to 2**32-1)")
-    run.add_argument("--hands", type=_hands, default=1, help="hands of the match to play (1-1000)")
-    run.add_argument("--policy", choices=POLICIES, default="coach",
-                     help="how the learner's seat plays")
-    run.add_argument("--lang", choices=sorted(LANGS), default="en")
-    run.add_argument("--advisor", choices=sorted(PLAYERS), default="ai:hard",
-                     help="the coach's advisor (default: the strongest AI)")
-    run.add_argument("--json", action="store_true", help="print JSON")
+    parser = Parser(prog=PROG)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    transcript = commands.add_parser("transcript", help="play practice hands and print what the coach says")
+    transcript.add_argument("--seed", type=integer_in(0, SEED_LIMIT - 1), required=True,
+                            help=f"the first deal (0 to {SEED_LIMIT - 1})")
+    transcript.add_argument("--hands", type=integer_in(1, MAX_HANDS), default=1,
+                            help=f"hands of the match to play (1 to {MAX_HANDS})")
+    transcript.add_argument("--policy", choices=POLICIES, default="coach",
+                            help="how the learner's seat plays")
+    transcript.add_argument("--lang", choices=sorted(LANGS), default="en")
+    transcript.add_argument("--advisor", choices=sorted(PLAYERS), default="ai:hard",
+                            help="the coach's advisor (default: the strongest AI)")
+    transcript.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    records = transcript(args.seed, args.hands, args.policy, LANGS[args.lang], args.advisor)
+    found = records(args.seed, args.hands, args.policy, LANGS[args.lang], args.advisor)
     if args.json:
-        print(dump_json(records))
+        print_json(found)
     else:
-        print_text(records)
+        print_text(found)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main, PROG))

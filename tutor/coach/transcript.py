@@ -18,7 +18,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator
 
 from engine import Card, check_follow, format_cards, points
 from engine.claims import Position
@@ -255,38 +255,45 @@ def _legal(view: PlayerView) -> dict[str, Any]:
     return out
 
 
-def transcript(seed: int, hands: int = 1, policy: str = "coach", lang: str = "en",
-               advisor: str = ADVISOR) -> list[dict[str, Any]]:
-    """The whole transcript as plain data, worded in ``lang``."""
+def records(seed: int, hands: int = 1, policy: str = "coach", lang: str = "en",
+            advisor: str = ADVISOR) -> Iterator[dict[str, Any]]:
+    """The transcript as plain data, worded in ``lang``, one decision at a time (a long
+    transcript is printed as it is played, never held whole)."""
     before = language()
     set_language(lang)
     try:
-        return [moment_dict(m) for m in moments(seed, hands, policy, advisor)]
+        for moment in moments(seed, hands, policy, advisor):
+            yield moment_dict(moment)
     finally:
         set_language(before)
 
 
-def print_text(records: Sequence[dict[str, Any]]) -> None:
-    """The transcript for reading: one block per decision."""
+def print_text(records: Iterable[dict[str, Any]]) -> None:
+    """The transcript for reading: one block per decision, printed as it comes."""
     for record in records:
         head = f"hand {record['hand']} · {record['phase']}"
         if record["phase"] == TRICKS:
             head += f" · trick {record['tricks_done'] + 1}"
-        print(head)
-        print(f"  hand: {record['hand_cards']}   level {record['level']}, trump {record['trump']}")
+        lines = [head, f"  hand: {record['hand_cards']}   level {record['level']}, trump {record['trump']}"]
         if record["trick"]:
-            print("  trick: " + "; ".join(f"seat {s}: {c}" for s, c in record["trick"]))
+            lines.append("  trick: " + "; ".join(f"seat {s}: {c}" for s, c in record["trick"]))
         if "legal_count" in record:
-            print(f"  legal plays: {record['legal_count']}")
+            lines.append(f"  legal plays: {record['legal_count']}")
         if "coach_play" in record:
-            print(f"  coach: {record['coach_play']} ({record['coach_reason']})")
+            lines.append(f"  coach: {record['coach_play']} ({record['coach_reason']})")
         if "played" in record:
-            print(f"  played: {record['played']}")
+            lines.append(f"  played: {record['played']}")
         for text in record["texts"]:
             claims = ", ".join(c["claim"] for c in text["claims"]) or "-"
-            print(f"  [{text['where']}] {text['text']}   <{claims}>")
-        print()
+            lines.append(f"  [{text['where']}] {text['text']}   <{claims}>")
+        print("\n".join(lines) + "\n", flush=True)
 
 
-def dump_json(records: Sequence[dict[str, Any]]) -> str:
-    return json.dumps(records, ensure_ascii=False, indent=1)
+def print_json(records: Iterable[dict[str, Any]]) -> None:
+    """The transcript as one JSON list, printed a record at a time as it comes."""
+    opened = False
+    for record in records:
+        print("," if opened else "[")
+        print(json.dumps(record, ensure_ascii=False), flush=True)
+        opened = True
+    print("]" if opened else "[]", flush=True)

@@ -22,11 +22,13 @@ accepts, and exits with status 2.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 from pathlib import Path
 
 from engine import Rules
+from engine.cli import run
 
 from . import proof
 from .index import read_index
@@ -107,9 +109,9 @@ def _files(args: list[str]) -> list[Path]:
         if arg.startswith("-"):
             raise UsageError(f"check: unknown option {arg}; check takes lesson files (.yaml) only")
         path = Path(arg)
-        if path.is_dir():
+        if os.path.isdir(path):
             raise UsageError(f"check: {arg} is a folder; give lesson files (.yaml), or none to check every lesson")
-        if not path.is_file():
+        if not os.path.exists(path):  # a device or a FIFO is the reader's to refuse, with its reason
             raise UsageError(f"check: no file {arg}; give lesson files (.yaml), or none to check every lesson")
         paths.append(path)
     return paths
@@ -229,4 +231,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main, PROG))

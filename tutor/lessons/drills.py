@@ -52,7 +52,7 @@ from .model import (
     context_for,
 )
 from .replay import winner_seat
-from .rules import CARD_RULES, CHOICE_RULES, SafeBury, right_answers, ties, wrong_answer
+from .rules import CARD_RULES, CHOICE_RULES, SafeBury, TooOpen, right_answers, ties, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""
@@ -471,8 +471,11 @@ def generate(name: str, seed: int, rules: Rules) -> Task:
         if task is None:
             continue
         ctx = context_for(task, rules)
-        right = right_answers(task, ctx)
-        if not right or wrong_answer(task, ctx) is None:
+        try:
+            right = right_answers(task, ctx)
+            if not right or wrong_answer(task, ctx) is None:
+                continue
+        except TooOpen:  # a deal too open to check: deal again
             continue
         if isinstance(task, Choose):
             if len(right) != 1:

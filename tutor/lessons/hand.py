@@ -53,7 +53,7 @@ from .model import (
 )
 from .loader import _Invalid, _Reader
 from .rules import CARD_RULES, PointsRule
-from .yamlfile import Map, Seq, load_bytes
+from .yamlfile import Map, Seq, read_file
 
 LEARNER = 0
 """The learner's seat (the lessons' ``you``)."""
@@ -515,7 +515,7 @@ def read_hand(path: str | Path, hand_id: str, topic: str | None = None,
     reader = _HandReader(str(path), rules)
     hand = None
     try:
-        result = load_bytes(path.read_bytes())
+        result = read_file(path)
         for p in result.problems:
             reader.r.problem(p.line, p.field, p.message)
         if result.data is not None or not result.problems:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .model import Problem
-from .yamlfile import Map, Seq, load_bytes
+from .yamlfile import Map, Seq, read_file
 
 INDEX_FILE = "index.yaml"
 TOPICS = frozenset({
@@ -94,7 +94,7 @@ def read_index(directory: Path, stamp: tuple[int, int] | None = None) -> Index:
     where = str(path)
     problems: list[Problem] = []
     try:
-        result = load_bytes(path.read_bytes())
+        result = read_file(path)
     except OSError as exc:
         return Index(problems=(Problem(where, 1, "file", exc.strerror or str(exc)),))
     problems.extend(Problem(where, p.line, p.field, p.message) for p in result.problems)

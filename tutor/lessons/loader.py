@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -63,11 +62,13 @@ from .rules import (
     MAX_CANDIDATES,
     PointsRule,
     SafeBury,
+    TooOpen,
     correct_options,
     is_positional,
     right_answers,
+    subsets,
 )
-from .yamlfile import Map, Seq, load_bytes
+from .yamlfile import Map, Seq, read_file
 
 from ..resources import LESSONS as LESSON_DIR
 
@@ -319,13 +320,13 @@ class _Reader:
             self.unknown_keys(value, {"pick", "from"}, field)
             n = self.get(value, "pick", field, self.number, required=True)
             pool = self.get(value, "from", field, self.cards, required=True)
-            picks = sorted({answer_key(c) for c in combinations(pool, n)}, key=lambda a: [c.index for c in a])
+            try:
+                picks = subsets(pool, n)
+            except TooOpen:
+                self.problem(line, field, f"more than {MAX_CANDIDATES} answers: too many for a lesson task")
+                raise _Invalid from None
             first = answer_key(pool[:n])  # the first n as written: the answer shown
-            picks = [first] + [p for p in picks if p != first]
-            if len(picks) > MAX_CANDIDATES:
-                self.problem(line, field, f"{len(picks)} answers: too many for a lesson task")
-                raise _Invalid
-            return tuple(picks)
+            return (first, *(p for p in picks if p != first))
         items = value if isinstance(value, Seq) else [value]
         lines = value.lines if isinstance(value, Seq) else [line]
         found: list[Answer] = []
@@ -689,7 +690,7 @@ def read_lesson(path: str | Path, lesson_id: str, topic: str | None = None,
     reader = _Reader(name, rules)
     lesson = None
     try:
-        result = load_bytes(path.read_bytes())
+        result = read_file(path)
         for p in result.problems:
             reader.problem(p.line, p.field, p.message)
         if result.data is not None or not result.problems:

@@ -20,7 +20,7 @@ from engine import Card, Rules
 
 from .loader import LESSON_DIR, _Invalid, _Reader
 from .model import Position, Problem
-from .yamlfile import Map, load_bytes
+from .yamlfile import Map, read_file
 
 REFERENCE_PATH = LESSON_DIR / "reference.yaml"
 
@@ -230,7 +230,7 @@ def load_reference(path: str | Path = REFERENCE_PATH) -> tuple[Reference | None,
     reader = _ReferenceReader(str(path), Rules())
     reference = None
     try:
-        result = load_bytes(Path(path).read_bytes())
+        result = read_file(path)
         for p in result.problems:
             reader.problem(p.line, p.field, p.message)
         if not result.problems:

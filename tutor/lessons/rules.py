@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations, product
-from typing import Callable, Iterable, Sequence
+from itertools import islice, product
+from typing import Callable, Iterable, Iterator, Sequence
 
 from engine import (
     TRUMP,
@@ -41,6 +41,7 @@ from engine import (
 from engine.cards import RANKS
 from engine.events import Redealt
 from engine.game import KITTY_SIZE, SEATS as SEAT_COUNT, Game, declaration_error, legal_declarations, team_of
+from engine.play import iter_legal_follows
 from engine.view import Declaration as EngineDeclaration
 
 from .model import (
@@ -59,7 +60,16 @@ from .model import (
 )
 
 MAX_CANDIDATES = 5000
-"""Enumerating right answers stops here (a position this open is a lesson-writing slip)."""
+"""Enumerating answers stops here (a position this open is a lesson-writing slip):
+``TooOpen`` says so, and the checker reports it as a problem of the step."""
+
+
+class TooOpen(ValueError):
+    """A task has more plays to weigh than ``MAX_CANDIDATES``."""
+
+    def __init__(self) -> None:
+        super().__init__(f"more than {MAX_CANDIDATES} possible plays: too open for a lesson task "
+                         "(give the hand fewer cards, or a card of the suit led)")
 
 
 @dataclass(frozen=True)
@@ -77,10 +87,47 @@ def _minus(a: Sequence[Card], b: Sequence[Card]) -> tuple[Card, ...]:
     return tuple((Counter(a) - Counter(b)).elements())
 
 
-def subsets(hand: Sequence[Card], size: int) -> list[Answer]:
-    """Every distinct multiset of ``size`` cards from ``hand``, canonically ordered."""
-    found = {answer_key(combo) for combo in combinations(hand, size)}
+def iter_subsets(hand: Sequence[Card], size: int) -> Iterator[Answer]:
+    """Every distinct multiset of ``size`` cards from ``hand`` (each an ``answer_key``),
+    in ascending order, each found in time polynomial in the hand's size (the hand's
+    duplicates are never combined twice)."""
+    faces = sorted(Counter(hand).items(), key=lambda fc: fc[0].index)
+    room = [0] * (len(faces) + 1)
+    for i in range(len(faces) - 1, -1, -1):
+        room[i] = room[i + 1] + faces[i][1]
+
+    def walk(i: int, left: int, chosen: tuple[Card, ...]) -> Iterator[Answer]:
+        if left == 0:
+            yield chosen
+            return
+        if room[i] < left:
+            return
+        face, copies = faces[i]
+        for k in range(min(copies, left), -1, -1):
+            yield from walk(i + 1, left - k, chosen + (face,) * k)
+
+    return walk(0, size, ())
+
+
+def _at_most(answers: Iterable[Answer]) -> list[Answer]:
+    """``answers`` sorted as ``subsets`` sorts; ``TooOpen`` past ``MAX_CANDIDATES``."""
+    found = list(islice(answers, MAX_CANDIDATES + 1))
+    if len(found) > MAX_CANDIDATES:
+        raise TooOpen()
     return sorted(found, key=lambda a: [c.index for c in a])
+
+
+def subsets(hand: Sequence[Card], size: int) -> list[Answer]:
+    """Every distinct multiset of ``size`` cards from ``hand``, canonically ordered
+    (``TooOpen`` past ``MAX_CANDIDATES``)."""
+    return _at_most(iter_subsets(hand, size))
+
+
+def legal_follows(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) -> list[Answer]:
+    """Every legal follow of ``hand`` to ``lead``, as the engine lists them, canonically
+    ordered (``TooOpen`` past ``MAX_CANDIDATES``: a hand void in the suit led may
+    play any cards, far too many to list)."""
+    return _at_most(answer_key(p) for p in iter_legal_follows(hand, lead, ctx))
 
 
 def by_suit(cards: Iterable[Card], ctx: TrumpContext) -> dict[str, list[Card]]:
@@ -292,7 +339,7 @@ class FollowRule(CardRule):
 
     def legal_plays(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
         lead = self.lead(step)
-        return [p for p in subsets(step.hand, len(lead)) if check_follow(list(step.hand), lead, list(p), ctx).legal]
+        return legal_follows(step.hand, lead, ctx)
 
     def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
         lead = self.lead(step)
@@ -308,7 +355,9 @@ class FollowRule(CardRule):
         return [p for p in self.legal_plays(step, ctx) if self.judge_legal(step, ctx, p).correct]
 
     def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
-        for play in subsets(step.hand, len(self.lead(step))):
+        for n, play in enumerate(iter_subsets(step.hand, len(self.lead(step)))):
+            if n == MAX_CANDIDATES:
+                raise TooOpen()
             if not self.judge(step, ctx, play).correct:
                 return play
         return None
@@ -488,7 +537,7 @@ class WinningLead(CardRule):
     needs_fields = ("others",)
 
     def follows(self, hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
-        return [list(p) for p in subsets(hand, len(lead)) if check_follow(list(hand), list(lead), list(p), ctx).legal]
+        return [list(p) for p in legal_follows(hand, lead, ctx)]
 
     def beaten_by(self, step: Lead, ctx: TrumpContext, lead: Sequence[Card]) -> tuple[Card, ...] | None:
         """A play of another seat that takes the trick from ``lead``, if any can."""

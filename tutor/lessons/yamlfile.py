@@ -12,6 +12,9 @@ hang or build Python objects:
 - mappings and lists remember the line of each key and item (``Map``/``Seq``), so
   every problem is reported at its real line;
 - every tag that is not plain data (``!!python/object`` ...) is refused, never run;
+- text with a character the app cannot draw (``tutor.glyphs``: a lone surrogate, a
+  control character, a script the font lacks) is refused at its line, and so is a
+  number too long to read;
   duplicate keys and keys that are not text are reported, and reading goes on so
   that every problem of a file is listed, not only the first.
 """
@@ -19,9 +22,14 @@ hang or build Python objects:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
+
+from engine.readfile import TooLarge, read_limited
+
+from ..glyphs import undrawable
 
 MAX_BYTES = 256 * 1024
 """The largest lesson file read (the shipped ones are under 20 KB)."""
@@ -96,6 +104,35 @@ class _Loader(yaml.SafeLoader):
         return None
 
 
+def _text(loader: _Loader, node: yaml.ScalarNode) -> str:
+    """A string, refused (reported, read as "") if it holds what the app cannot draw."""
+    value = loader.construct_scalar(node)
+    assert isinstance(value, str)
+    missing = undrawable(value)
+    if missing:
+        loader.problem(node, f"the text holds characters the app cannot show ({', '.join(missing[:5])}); "
+                             "write them out or leave them away")
+        return ""
+    return value
+
+
+def _integer(loader: _Loader, node: yaml.ScalarNode) -> int | None:
+    """An integer; one too long to read (Python's limit is 4300 digits) is reported at
+    its line."""
+    try:
+        return loader.construct_yaml_int(node)
+    except ValueError:
+        loader.problem(node, f"the number {node.value[:20]}… is too long")
+        return None
+
+
+def _key_name(node: yaml.Node) -> str:
+    """How to name a key in a problem: its text, or what kind of value it is."""
+    if isinstance(node, yaml.ScalarNode):
+        return repr(node.value)
+    return "[…] (a list)" if isinstance(node, yaml.SequenceNode) else "{…} (a mapping)"
+
+
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> Map:
     loader.flatten_mapping(node)
     result = Map()
@@ -103,7 +140,7 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> Map:
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, str):
-            loader.problem(key_node, f"the key {key_node.value!r} is not text; keys are words like goal or hand")
+            loader.problem(key_node, f"the key {_key_name(key_node)} is not text; keys are words like goal or hand")
             continue
         if key in result:
             loader.problem(key_node, f"duplicate key {key!r}")
@@ -122,6 +159,8 @@ def _sequence(loader: _Loader, node: yaml.SequenceNode) -> Seq:
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _mapping)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _sequence)
+_Loader.add_constructor("tag:yaml.org,2002:str", _text)
+_Loader.add_constructor("tag:yaml.org,2002:int", _integer)
 # only the tags yaml.safe_load knows are constructed; every other one is refused
 _Loader.add_constructor(None, _Loader.construct_undefined)  # type: ignore[arg-type]
 
@@ -170,16 +209,31 @@ def load_text(text: str) -> YamlResult:
     return result
 
 
+def _too_large(size: int) -> YamlResult:
+    return YamlResult(problems=[YamlProblem(1, "file", f"the file is {_size(size)}; "
+                                                      f"a lesson file may be at most {_size(MAX_BYTES)}")])
+
+
 def load_bytes(data: bytes) -> YamlResult:
     """Size limit, decoding, then ``load_text``."""
     if len(data) > MAX_BYTES:
-        return YamlResult(problems=[YamlProblem(1, "file", f"the file is {_size(len(data))}; "
-                                                          f"a lesson file may be at most {_size(MAX_BYTES)}")])
+        return _too_large(len(data))
     text, problem = decode(data)
     if problem is not None:
         return YamlResult(problems=[problem])
     assert text is not None
     return load_text(text)
+
+
+def read_file(path: str | Path) -> YamlResult:
+    """``load_bytes`` of file ``path``, read only if it is a regular file within the size
+    limit (``engine.readfile``: a link to ``/dev/zero`` or a FIFO is refused unread).
+    ``OSError`` if it cannot be read; the message says why."""
+    try:
+        data = read_limited(path, MAX_BYTES)
+    except TooLarge as exc:
+        return _too_large(exc.size)
+    return load_bytes(data)
 
 
 def parse_yaml(text: str) -> Any:

@@ -110,6 +110,9 @@ OVERRIDE_SECONDS = 1.8
 HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE)
 DEMO_SEED = 2026
 """The demo's first deal: the learner does not deal, so it follows in the first trick."""
+PLAY_OUT_UPDATES = 2_000
+"""``play_out`` gives up (an error, never a hang) after this many updates; a whole hand
+takes about 130."""
 COACH_LINES = 3
 """The coach's latest sentences shown in its panel."""
 LAST, KITTY = "last", "kitty"
@@ -1162,11 +1165,14 @@ class PracticeTableScene(Scene):
         autoplay, self.autoplay = self.autoplay, True
         background, self.background = self.background, False
         self.resize(self.metrics)
-        while not done(self.table):
-            self.update(dt)
-            if self.table.learner_to_act and done(self.table):
+        for _update in range(PLAY_OUT_UPDATES):
+            if done(self.table):
                 break
+            self.update(dt)
+        else:
+            raise RuntimeError(f"the table did not reach its goal in {PLAY_OUT_UPDATES} updates")
         self.autoplay, self.background = autoplay, background
+        self.busy = self.autoplay and self.table.phase not in (HAND_OVER, MATCH_OVER)
         self.motion.finish()
         self.shown = None
         self.landing = 0
@@ -1186,8 +1192,14 @@ class PracticeTableScene(Scene):
             self._click(self.play.rect.center)
             return
         assert move is not None
+        self.play_cards(move)
+
+    def play_cards(self, cards: list[Card]) -> None:
+        """Choose ``cards`` in the hand and press the action button, as a learner does
+        (the autopilot and the review's demo play through here, so the table and the
+        shown hand never part)."""
         self.hand.clear()
-        want = Counter(move)
+        want = Counter(cards)
         rects = self.hand.card_rects()
         for i, card in enumerate(self.hand.cards):
             if want[card] > 0 and i not in self.hand.selected:

@@ -81,7 +81,7 @@ class ReviewScene(Scene):
             winner = Position(view).winner
             feed = winner is not None and winner % 2 != view.seat % 2
             legal = iter_legal_follows(view.hand, view.lead or (), view.ctx)
-            table.submit(list(max(legal, key=lambda p: points(p) if feed else -points(p))))
+            table_scene.play_cards(list(max(legal, key=lambda p: points(p) if feed else -points(p))))
             table_scene.play_out(until=following)
         return [table_scene, HandSummaryScene(services, table_scene), cls(services, table)]
 
