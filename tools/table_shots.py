@@ -75,7 +75,7 @@ def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene]
         table_ = scene.table
         if table_.phase == HAND_OVER and app.stack.top is not scene:
             return False
-        if table_.learner_to_act and not scene.motion.active and scene.shown is None:
+        if table_.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if not act:
                 return False
             scene._autopilot()
@@ -192,7 +192,7 @@ def mid_trick(app: App, counter: bool = False) -> None:
         game = s.table.game
         return (s.table.phase == TRICKS and s.table.learner_to_act and len(game.trick) >= 2
                 and sum(c.points for p in game.trick for c in p.cards) > 0 and len(game.tricks) >= 3
-                and not s.motion.active and s.shown is None)
+                and not s.motion.active and s.clock.shown is None)
 
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
@@ -213,7 +213,7 @@ def last_trick(app: App) -> None:
 def card_counter(app: App) -> None:
     def ready(s: PracticeTableScene) -> bool:
         return (s.table.phase == TRICKS and s.table.learner_to_act and len(s.table.game.tricks) >= 8
-                and not s.motion.active and s.shown is None)
+                and not s.motion.active and s.clock.shown is None)
     scene = table(app, 11)
     if not run(app, scene, ready):
         raise Unreached
@@ -224,8 +224,8 @@ def kitty_end(app: App) -> None:
     26: ×4; AI dealers seldom bury points, so the points are often 0)."""
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
-        if run(app, scene, lambda s: s.kitty_reveal is not None and not s.motion.active
-               and s.kitty_reveal.kitty_multiplier is not None, dt=0.05):
+        if run(app, scene, lambda s: s.hand_over.reveal is not None and not s.motion.active
+               and s.hand_over.reveal.kitty_multiplier is not None, dt=0.05):
             return scene
         app.stack.pop()
         return None
@@ -243,7 +243,7 @@ def review(app: App) -> None:
         if isinstance(app.stack.top, HandSummaryScene):
             break
         t = scene.table
-        if t.learner_to_act and not scene.motion.active and scene.shown is None:
+        if t.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if t.phase == TRICKS and t.view.lead:
                 scene._select(tuple(t.game.legal_follow(t.learner)))
                 scene._submit()

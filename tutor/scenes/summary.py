@@ -4,7 +4,7 @@ the engine's ``hand_outcome``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -119,10 +119,7 @@ class HandSummaryScene(Scene):
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
-        from .practice import PracticeTableScene
-
-        table_scene = PracticeTableScene.demo(services)[0]
-        assert isinstance(table_scene, PracticeTableScene)
+        table_scene = cast("PracticeTableScene", services.scenes["practice"].demo(services)[0])
         table_scene.play_out()
         return [table_scene, cls(services, table_scene)]
 
@@ -146,9 +143,7 @@ class HandSummaryScene(Scene):
         self.table_scene.next_hand()
 
     def _review(self) -> None:
-        from .review import ReviewScene
-
-        self.services.navigator.push(ReviewScene(self.services, self.table))
+        self.services.navigator.push(self.services.scenes["review"](self.services, self.table))
 
     def _replay(self) -> None:
         """Play this very deal again, from the same levels and dealer."""

@@ -64,15 +64,24 @@ class HandFan(Widget):
         self.focus = None
         self.marked = frozenset()
 
-    def set_marked(self, faces: Sequence[Card]) -> None:
-        """Outline one card of the hand per card of ``faces`` (two copies: two cards)."""
+    def _positions(self, faces: Sequence[Card]) -> set[int]:
+        """One position of the hand per card of ``faces`` (two copies: two cards)."""
         want = Counter(faces)
-        marked = set()
+        found = set()
         for i, card in enumerate(self.cards):
             if want[card] > 0:
                 want[card] -= 1
-                marked.add(i)
-        self.marked = frozenset(marked)
+                found.add(i)
+        return found
+
+    def set_marked(self, faces: Sequence[Card]) -> None:
+        """Outline one card of the hand per card of ``faces``."""
+        self.marked = frozenset(self._positions(faces))
+
+    def select(self, faces: Sequence[Card]) -> None:
+        """Choose exactly ``faces`` (a hint's answer), whether or not they may be chosen."""
+        self.selected = self._positions(faces)
+        self._changed()
 
     def set_selectable(self, faces: Collection[Card] | None) -> None:
         """Only these faces may be chosen (``None``: all); unselectable selections drop."""
