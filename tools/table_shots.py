@@ -2,8 +2,9 @@
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
 a declaration and an override, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the last-trick view, the card counter, the
-kitty turned up at the end and the review — in Chinese and English at 960×600 and
+a trick in progress (leader and points), the previous-trick view, the coach's warning
+before a throw that fails, the failed throw, a trick won by a ruff and by an over-ruff,
+the card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
@@ -75,6 +76,8 @@ def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene]
         table_ = scene.table
         if table_.phase == HAND_OVER and app.stack.top is not scene:
             return False
+        if scene.moments.now is not None and act:
+            app.handle_event(key(pygame.K_SPACE))  # an event's moment seen: go on
         if table_.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if not act:
                 return False
@@ -98,7 +101,7 @@ def dealing(app: App) -> None:
     buttons the learner has so far."""
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
-        if run(app, scene, lambda s: s.table.game.dealt >= 60 and bool(s.declare_buttons), act=False) \
+        if run(app, scene, lambda s: s.table.game.dealt >= 60 and bool(s.declaring.buttons), act=False) \
                 and scene.table.phase == DEALING:
             return scene
         app.stack.pop()
@@ -203,6 +206,67 @@ def mid_trick(app: App, counter: bool = False) -> None:
     first(range(1, 50), attempt)
 
 
+def _failing_throw(scene: PracticeTableScene) -> tuple | None:
+    from itertools import combinations
+
+    from engine.claims import SURE, throw_risk
+    from engine.combos import decompose
+
+    view = scene.table.view
+    for a, b in combinations(sorted(set(view.hand), key=lambda c: c.index), 2):
+        if view.ctx.suit_of(a) == view.ctx.suit_of(b) and len(decompose([a, b], view.ctx)) == 2:
+            risk = throw_risk(view, (a, b), samples=10)
+            if risk is not None and risk.certainty == SURE:
+                return (a, b)
+    return None
+
+
+def _leading_a_failing_throw(app: App) -> tuple[PracticeTableScene, tuple]:
+    def leads(s: PracticeTableScene) -> bool:
+        return (s.table.phase == TRICKS and s.table.learner_to_act and not s.table.view.trick
+                and not s.motion.active and s.clock.shown is None and _failing_throw(s) is not None)
+
+    for seed in range(5, 40):
+        scene = table(app, seed)
+        if run(app, scene, leads):
+            throw = _failing_throw(scene)
+            assert throw is not None
+            return scene, throw
+        app.stack.pop()
+    raise Unreached
+
+
+def throw_warning(app: App) -> None:
+    """The learner chooses a throw that cannot stand: the coach says so before the play."""
+    scene, throw = _leading_a_failing_throw(app)
+    scene._select(throw)
+    app.frame(FRAME)
+
+
+def failed_throw(app: App) -> None:
+    """The learner plays that throw: the attempted cards at the learner's place, the one
+    another hand can beat framed red, the card played instead framed, until a key."""
+    scene, throw = _leading_a_failing_throw(app)
+    scene._select(throw)
+    scene.play.activate()
+    for _ in range(120):
+        app.frame(FRAME)
+    assert scene.moments.now is not None
+
+
+def won_by(how: str) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """A trick taken by a ruff (毙) or an over-ruff (盖毙): the winner's tag says so."""
+        def attempt(seed: int) -> PracticeTableScene | None:
+            scene = table(app, seed)
+            if run(app, scene, lambda s: s.trick.how == how and not s.motion.active):
+                return scene
+            app.stack.pop()
+            return None
+        first(range(1, 60), attempt)
+    return moment
+
+
 def last_trick(app: App) -> None:
     mid_trick(app)
     app.handle_event(key(pygame.K_l))
@@ -263,6 +327,10 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,
     "last-trick": last_trick,
+    "throw-warning": throw_warning,
+    "failed-throw": failed_throw,
+    "ruff": won_by("ruff"),
+    "over-ruff": won_by("overruff"),
     "card-counter": card_counter,
     "kitty": kitty_end,
     "review": review,

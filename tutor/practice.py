@@ -40,12 +40,13 @@ from engine.events import Event, HandScored, KittyFlipped, KittyTaken, TrickWon
 from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
                          TRICKS, Game, PlayCards, strength_to_override)
 from engine.players import PLAYERS, make_player
+from engine.claims import SURE, ThrowRisk, throw_risk
 from engine.rules import TRUMP
 from engine.view import Decision, Declaration, PlayerView
 
 from . import coach
 from .coach import Said, joined
-from .coach.said import SeatRef
+from .coach.said import Percent, SeatRef
 from .i18n import N_, _
 
 ADVISOR = "ai:hard"
@@ -68,6 +69,17 @@ _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
 _OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
 _SKIP_DEAL = N_("Click the table to skip the deal.")
+_THROW_FAILS = N_("This throw fails for sure: another hand can beat a part of it, so only the lowest part "
+                  "that can be beaten would be played.")
+_THROW_MAY_FAIL = N_("This throw may fail: another hand may beat a part of it (it failed in {p} of the deals "
+                     "that fit what you have seen).")
+THROW_SAMPLES = 120
+"""Deals drawn to measure how often a throw the learner chose fails."""
+
+
+@lru_cache(maxsize=32)
+def _throw_risk(view: PlayerView, cards: tuple[Card, ...]) -> ThrowRisk | None:
+    return throw_risk(view, cards, THROW_SAMPLES)
 
 
 @lru_cache(maxsize=64)
@@ -268,9 +280,21 @@ class PracticeTable:
             return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True))]
         if self.phase == TRICKS:
             if game.turn == me:
-                return coach.hint_sentences(self.view)
+                return coach.hint_sentences(self.view) + self.throw_warning(selected)
             return [Said.of(_TO_PLAY, me, who=SeatRef(game.turn, True))]
         return [Said(_HAND_OVER, me)]
+
+    def throw_warning(self, selected: Sequence[Card]) -> list[Said]:
+        """Before the learner leads a throw: whether it can fail (sure only when no deal
+        that fits what the learner has seen lets it stand), from the coach."""
+        if not self.coached or not selected or self.view.trick:
+            return []
+        risk = _throw_risk(self.view, tuple(self.view.ctx.sorted(selected)) if self.view.ctx else tuple(selected))
+        if risk is None:
+            return []
+        if risk.certainty == SURE:
+            return [Said.of(_THROW_FAILS, self.learner, risk)]
+        return [Said.of(_THROW_MAY_FAIL, self.learner, risk, p=Percent(risk.share))]
 
     # ------------------------------------------------------------ what the table shows
 

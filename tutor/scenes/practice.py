@@ -48,6 +48,7 @@ from .table.declaring import DeclaringPhase
 from .table.flights import Flights
 from .table.hand_over import HandOverPhase
 from .table.input import TableInput
+from .table.moments import Moments
 from .table.overlays import KITTY, LAST, CounterOverlay, KittyView, Peek, PreviousTrick
 from .table.phase import COACH_LINES, TablePhase
 from .table.playing import PlayingPhase
@@ -98,6 +99,9 @@ class PracticeTableScene(Scene):
                               background=None)
         """The trick's corner: its number, the cards left, the points on it."""
         self.motion = Motion(services)
+        self.moments = Moments(self)
+        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14)
+        """The words of a table event's moment (a failed throw), beside its cards."""
         self.play = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
         """The main action: Play, Bury, Done (declaring) or Summary."""
         self.main_menu = Menu([self.play], horizontal=True)
@@ -180,6 +184,7 @@ class PracticeTableScene(Scene):
         layout.place_side(self)
         self.place_caption()
         self.place_kitty()
+        self.moments.place()
         self._sync_words()  # what fits the coach's panel depends on its size
 
     def place_caption(self) -> None:
@@ -195,6 +200,8 @@ class PracticeTableScene(Scene):
                                self.play, *self.side_menu.buttons, self.hand, self.info, self.caption]
         if self.counter_view.shown:
             shown.append(self.counter)
+        if self.moments.now is not None:
+            shown.append(self.moment_panel)
         return shown
 
     # ------------------------------------------------------------ syncing widgets to the table
@@ -383,6 +390,7 @@ class PracticeTableScene(Scene):
             self.phase.draw(surface)
             self.trick.draw(surface)
             self.caption.draw(surface)
+            self.moments.draw(surface)
         self.hint.draw(surface)
         self.main_menu.draw(surface)
         self.side_menu.draw(surface)

@@ -35,6 +35,10 @@ class TableClock:
         scene.motion.update(dt)
         scene.words.tick(dt)
         scene.declaring.tick(dt)
+        if scene.moments.now is not None:
+            if not scene.autoplay:
+                return  # the table waits until the learner has seen what happened
+            scene.moments.dismiss()
         if scene.peek is not None:
             return  # the table waits while the learner looks at the last trick or the kitty
         if self.shown is not None:

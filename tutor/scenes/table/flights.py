@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import pygame
 
 from engine.cards import Card
-from engine.events import Event, Overridden, PlayMade, Redealt, TrickWon
+from engine.events import Event, Overridden, PlayMade, Redealt, ThrowFailed, TrickWon
 from engine.game import MATCH_OVER
 
 from ...widgets import HandFan
@@ -48,6 +48,7 @@ class Flights:
         scene.table.in_flight.clear()
         self.inbound_seats = [0, 0, 0, 0]
         scene.peek = None
+        scene.moments.dismiss()
 
     def took(self, events: Sequence[Event]) -> None:
         """Pace the table by what just happened and set the cards moving."""
@@ -68,6 +69,8 @@ class Flights:
                 scene.clock.wait += pace.play  # a moment to see it before the deal goes on
                 if isinstance(event, Overridden):
                     scene.declaring.took_override(event)
+            elif isinstance(event, ThrowFailed):
+                scene.moments.took(event)
             elif isinstance(event, Redealt):
                 self.land_all()
             elif isinstance(event, TrickWon):

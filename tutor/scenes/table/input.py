@@ -48,6 +48,9 @@ class TableInput:
         scene = self.scene
         any_key = (event.type == pygame.KEYDOWN and event.key not in PASS_KEYS
                    or event.type == pygame.MOUSEBUTTONDOWN)
+        if scene.moments.now is not None and any_key:
+            scene.moments.dismiss()  # any key or click: the table goes on
+            return None
         if scene.peek is not None and any_key:
             scene._toggle_peek(scene.peek)  # any key or click goes back to the table
             return None

@@ -62,31 +62,39 @@ def place_side(scene: "PracticeTableScene") -> None:
         button.place((scene.side_rect.left, scene.side_rect.top + n * (h + gap), scene.side_rect.width, h), m)
 
 
+def caption_box(scene: "PracticeTableScene", group: pygame.Rect, seat: int, height: int) -> pygame.Rect:
+    """A box for words about ``seat``'s cards at ``group`` on the felt: beside them,
+    toward the middle of the table, inside the trick area."""
+    m, r = scene.metrics, scene.trick.rect
+    box = pygame.Rect(0, 0, min(m.px(330), r.width * 5 // 11), height)
+    pos = (seat - scene.table.learner) % 4
+    gap = m.px(8)
+    if pos in (0, 2):  # above or below the cards: the felt's width is free for the words
+        box.width = min(m.px(460), r.width * 7 // 10)
+    if pos == 0:
+        box.midbottom = (group.centerx, group.top - gap)
+    elif pos == 2:
+        box.midtop = (group.centerx, group.bottom + gap)
+    elif pos == 1:
+        box.midright = (group.left - gap, group.centery)
+    else:
+        box.midleft = (group.right + gap, group.centery)
+    return box.clamp(r)
+
+
 def place_caption(scene: "PracticeTableScene") -> None:
     """The caption on the felt: beside the declaration standing (toward the middle of
     the table), under the kitty on show, else in the middle."""
     m, r = scene.metrics, scene.trick.rect
-    w, h = min(m.px(330), r.width * 5 // 11), m.px(96)
-    box = pygame.Rect(0, 0, w, h)
+    box = pygame.Rect(0, 0, min(m.px(330), r.width * 5 // 11), m.px(96))
     box.center = r.center
     group = scene.declaring.standing_box()
     standing = scene.table.game.declaration
     if group is not None and standing is not None:
-        pos = (standing.seat - scene.table.learner) % 4
-        gap = m.px(8)
-        if pos in (0, 2):  # above or below the cards: the felt's width is free for an override's words
-            box.width = min(m.px(460), r.width * 7 // 10)
-        if pos == 0:
-            box.midbottom = (group.centerx, group.top - gap)
-        elif pos == 2:
-            box.midtop = (group.centerx, group.bottom + gap)
-        elif pos == 1:
-            box.midright = (group.left - gap, group.centery)
-        else:
-            box.midleft = (group.right + gap, group.centery)
+        box = caption_box(scene, group, standing.seat, box.height)
     elif scene.kitty_rects:
         box.midtop = (r.centerx, scene.kitty_rects[0].bottom + m.px(10))
-    box.clamp_ip(r)
+        box.clamp_ip(r)
     scene.caption.place(box, m)
 
 

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import trick_winner
+from engine.claims import trick_facts
+from engine.view import Play, TrickRecord
 
 from ... import coach
 from ...i18n import _
@@ -132,8 +133,11 @@ class TablePhase:
         scene = self.scene
         ctx = scene.table.game.ctx
         plays, leader = self.trick_source()
-        winner = plays[trick_winner([list(c) for _s, c in plays], ctx)][0] if plays and ctx else None
-        scene.trick.set_trick(plays, winner, ctx, leader if plays else None)
+        if not plays or ctx is None:
+            scene.trick.set_trick(plays, None, ctx)
+            return
+        facts = trick_facts(TrickRecord(plays[0][0], tuple(Play(s, tuple(c)) for s, c in plays), 0, 0), ctx)
+        scene.trick.set_trick(plays, facts.winner, ctx, leader, how=facts.how if len(plays) > 1 else None)
 
     def hovers(self) -> bool:
         """Whether resting the pointer on a card says why it cannot be chosen."""
