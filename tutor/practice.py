@@ -227,7 +227,7 @@ class PracticeTable:
     def why_not_words(self, selected: Sequence[Card], card: Card) -> Words:
         game = self.game
         if self.phase in (DEALING, DECLARING):
-            return lambda: _("No card is played before trumps are fixed: declare with a button, or press Done.")
+            return lambda: _("No card is played before trumps are fixed: declare with a button, or press Pass.")
         if self.phase in (HAND_OVER, MATCH_OVER):
             return lambda: _("The hand is over.")
         if not self.learner_to_act:

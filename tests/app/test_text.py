@@ -114,3 +114,15 @@ def test_a_bulleted_paragraph_hangs_its_wrapped_lines(words, width, bullet):
     assert bulleted[0].rect[0] == 0 and last.rect[0] == 0 and last.text == "Next"
     assert all(line.rect[0] == hang for line in bulleted[1:])
     assert layout.fits and all(line.rect[0] + line.rect[2] <= width for line in layout.lines)
+
+
+def test_a_chinese_term_in_parentheses_is_never_broken(app) -> None:
+    """The rules page wrote "the kitty (底" on one line and "牌)" on the next."""
+    fonts = app.services.fonts
+    text = "Everyone gets 25 and the last 8 form the kitty (底牌). It is buried."
+    broken = 0
+    for width in range(120, 420, 3):
+        lines = [line.text for line in layout_text(fonts, text, 18, width).lines]
+        assert not any(line.rstrip().endswith(("(底", "(")) for line in lines), lines
+        broken += any("(底牌)" in line for line in lines)
+    assert broken > 50

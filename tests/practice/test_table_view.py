@@ -121,7 +121,7 @@ def test_no_wait_for_your_turn_while_the_game_waits_for_the_learner(tmp_path) ->
         if scene.table.phase == DECLARING:
             app.handle_event(click(scene.hand.card_rects()[0].move(3, 30).topleft))
             assert scene.words.flash is not None and "wait" not in scene.words.flash().lower()
-            app.handle_event(click(scene.play.rect.center))  # Done
+            app.handle_event(click(scene.play.rect.center))  # Pass
             run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act, act=False)
             scene._autopilot()  # the learner plays: now another seat is to play
             assert not scene.table.learner_to_act
@@ -397,10 +397,10 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
     store.settings.card_counter = True
     app = App(size=(960, 600), store=store, language=language)
     scene = open_table(app, seed=11)
-    panel, scrolled, tips, turns = scene.coach_panel, 0, 0, 0
+    panel, scrolled, turns = scene.coach_panel, 0, 0
 
     def check(s: PracticeTableScene) -> bool:
-        nonlocal scrolled, tips, turns
+        nonlocal scrolled, turns
         if s.table.phase == TRICKS and s.table.learner_to_act and not s.motion.active:
             turns += 1
             for _rung in range(3 * (turns % 2)):  # the ladder's last two rungs
@@ -409,11 +409,10 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
             app.frame(0.0)
             tip = s.table.tip()
             if tip is not None and tip.text() in panel.shown:
-                tips += 1
                 assert not panel.max_offset(), "a tip pushed the coach's words out of sight"
             for layout in s.text_layouts():
                 text = " / ".join(line.text for line in layout.lines)
-                assert layout.fits and layout.px >= 9, f"{text!r} overflows {layout.box} at {layout.px}px"
+                assert layout.fits and layout.px >= 14, f"{text!r} overflows {layout.box} at {layout.px}px"
             assert panel.rect.bottom <= s.counter.rect.top
             if panel.max_offset():
                 scrolled += 1
@@ -425,15 +424,13 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
 
     run(app, scene, check)
     assert scrolled, "this deal has words that need the scroll (else the check above checks nothing)"
-    assert tips, "tips were shown where they fit"
 
 
 def test_a_tip_that_fits_no_more_after_a_resize_is_left_out(tmp_path) -> None:
-    """A tip shown at 1280x800 is judged again when the window shrinks to 960x600 (the
-    counter on): it never stays to push the coach's words out of sight."""
+    """A tip shown at 1280x800 is judged again when the window shrinks to 960x600: it
+    never stays to push the coach's words out of sight."""
     store = Store(tmp_path / "home")
     store.settings.animation_speed = "off"
-    store.settings.card_counter = True
     app = App(size=(1280, 800), store=store, language="en")
     scene = open_table(app, seed=7)  # a tip fits only the larger window within 12 tricks
     panel, squeezed = scene.coach_panel, 0

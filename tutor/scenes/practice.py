@@ -33,6 +33,7 @@ from ..i18n import _
 from ..practice import PracticeTable, Words
 from ..scene import Scene
 from ..settings import DEMO_MATCH_FILE, MATCH_FILE
+from ..text import READABLE_PX
 from ..theme import FELT, ON_FELT, Metrics
 from ..widgets import Button, HandFan, HintLine, Menu, PointsPanel, SeatLabel, StatusPanel, TextPanel, TrickView
 from ..widgets.base import Widget
@@ -245,6 +246,8 @@ class PracticeTableScene(Scene):
 
     def _sync_side(self) -> None:
         self.controls.sync()
+        for widget in (*self.widgets(), self.counter, self.moment_panel, *self.declaring.buttons):
+            widget.text_floor = READABLE_PX  # every text at the table readable at 960×600
 
     def _declaring_buttons(self) -> list[Button]:
         """The table controls under the declare buttons while dealing."""

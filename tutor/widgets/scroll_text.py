@@ -65,7 +65,7 @@ class ScrollText(Widget):
         """``text`` broken to ``width``, which narrows by a pixel or two when kerning
         makes a broken line a little wider than the sum of its words."""
         for narrower in range(0, 12, 2):
-            layout = layout_text(self.services.fonts, text, self.metrics.fpx(px), width - narrower,
+            layout = layout_text(self.services.fonts, text, self.fpx(px), width - narrower,
                                  colour=self.colour, four_colour=self.services.four_colour)
             if layout.fits:
                 break

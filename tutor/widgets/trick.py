@@ -118,8 +118,8 @@ class TrickView(Widget):
             box = pygame.Rect(0, group.bottom + m.px(4), width, self.caption_height())
             box.centerx = group.centerx
             box.clamp_ip(self.rect)
-            layout = fit_text(self.services.fonts, self.names(seat), m.fpx(16), box.width, box.height,
-                              colour=ON_FELT, bold=True, align="center", min_px=9)
+            layout = fit_text(self.services.fonts, self.names(seat), self.fpx(16), box.width, box.height,
+                              colour=ON_FELT, bold=True, align="center", min_px=self.floor(9))
             out.append((layout, box))
         return out
 
@@ -132,8 +132,8 @@ class TrickView(Widget):
         m = self.metrics
         group = rects[0].unionall(rects)
         width = max(group.width - m.px(8), m.px(150))
-        layout = fit_text(self.services.fonts, text, max(m.fpx(14), 14), width, max(m.px(22), 20),
-                          colour=INK, bold=True, min_px=14)
+        layout = fit_text(self.services.fonts, text, max(self.fpx(14), 14), width, max(m.px(26), 24),
+                          colour=INK, bold=True, min_px=self.floor(14))
         box = pygame.Rect(0, 0, layout.width + m.px(14), layout.height + m.px(4))
         if top:
             box.midtop = (group.centerx, group.top + m.px(4))

@@ -4,13 +4,14 @@ declare buttons while dealing, only the speed)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from engine.game import DEALING, DECLARING, TRICKS
 
 from ...i18n import N_
 from ...settings import ANIMATION_SPEEDS
 from ...widgets import Button, Menu
+from ...widgets.text_panel import TextSource, resolve
 from . import layout
 from .overlays import KITTY, LAST
 
@@ -18,15 +19,22 @@ if TYPE_CHECKING:
     from ..practice import PracticeTableScene
 
 
+def keyed(label: TextSource, key: str) -> Callable[[], str]:
+    """A button's label with its letter key, so the table shows its keys ("Hint (H)")."""
+    return lambda: f"{resolve(label)} ({key})"
+
+
 class TableControls:
     def __init__(self, scene: "PracticeTableScene") -> None:
         self.scene = scene
         services, about = scene.services, scene.about
-        self.hint = Button(services, N_("Hint"), lambda: scene._hint(), px=18, hotkey=2)
-        self.undo = Button(services, N_("Undo"), scene._undo, px=18, hotkey=3)
-        self.last = Button(services, N_("Last trick"), lambda: scene._toggle_peek(LAST), px=18, hotkey=4)
-        self.kitty = Button(services, N_("Kitty"), lambda: scene._toggle_peek(KITTY), px=18, hotkey=5)
-        self.counter = Button(services, about.counter_label, lambda: scene.counter_view.toggle(), px=18, hotkey=6)
+        self.hint = Button(services, keyed(N_("Hint"), "H"), lambda: scene._hint(), px=18, hotkey=2)
+        self.undo = Button(services, keyed(N_("Undo"), "U"), scene._undo, px=18, hotkey=3)
+        self.last = Button(services, keyed(N_("Previous trick"), "L"), lambda: scene._toggle_peek(LAST), px=18,
+                           hotkey=4)
+        self.kitty = Button(services, keyed(N_("Kitty"), "K"), lambda: scene._toggle_peek(KITTY), px=18, hotkey=5)
+        self.counter = Button(services, keyed(about.counter_label, "C"), lambda: scene.counter_view.toggle(), px=18,
+                              hotkey=6)
         self.coach = Button(services, about.coach_label, self._toggle_coach, px=18, hotkey=7)
         self.speed = Button(services, about.speed_label, self._cycle_speed, px=18, hotkey=8)
 

@@ -38,7 +38,7 @@ class DeclaringPhase(TablePhase):
         self.override_left = 0.0
 
     def action_label(self) -> str:
-        return _("Done")
+        return _("Pass")
 
     def action_ready(self, selected: list[Card]) -> bool:
         table = self.scene.table

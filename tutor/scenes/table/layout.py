@@ -37,7 +37,7 @@ def place_all(scene: "PracticeTableScene", m: Metrics) -> None:
         scene.seats[(learner + seat) % 4].place(rect, m)
     scene.trick.place(trick, m)
     me = pygame.Rect(rects.seats[0])
-    me.width = max(me.width, m.px(230))  # room for the role and card count on one line
+    me.width = max(me.width, m.px(230), 222)  # room for the role and card count on one line
     hint = pygame.Rect(rects.hint)
     hint.left, hint.width = me.right + margin, rects.hint.right - me.right - margin
     scene.seats[learner].place(me, m)
@@ -47,7 +47,7 @@ def place_all(scene: "PracticeTableScene", m: Metrics) -> None:
     scene.motion.place(pygame.Rect((0, 0), m.size), m)
     scene.side_rect = pygame.Rect(right.left, right.bottom + m.px(10), right.width,
                                   bottom - right.bottom - m.px(10))
-    scene.info.place((trick.left, trick.top, max(m.px(120), trick.width * 17 // 50), m.px(70)), m)
+    scene.info.place((trick.left, trick.top, max(m.px(120), trick.width * 17 // 50), max(m.px(70), 76)), m)
 
 
 def place_side(scene: "PracticeTableScene") -> None:
@@ -86,7 +86,7 @@ def place_caption(scene: "PracticeTableScene") -> None:
     """The caption on the felt: beside the declaration standing (toward the middle of
     the table), under the kitty on show, else in the middle."""
     m, r = scene.metrics, scene.trick.rect
-    box = pygame.Rect(0, 0, min(m.px(330), r.width * 5 // 11), m.px(96))
+    box = pygame.Rect(0, 0, min(m.px(330), r.width * 5 // 11), max(m.px(96), 100))
     box.center = r.center
     group = scene.declaring.standing_box()
     standing = scene.table.game.declaration

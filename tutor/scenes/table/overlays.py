@@ -61,8 +61,8 @@ class PreviousTrick(Peek):
         if not game.tricks:
             return ""
         record = game.tricks[-1]
-        return ngettext("Last trick (trick {k}): {who} won it, {p} point.",
-                        "Last trick (trick {k}): {who} won it, {p} points.", record.points).format(
+        return ngettext("Previous trick (trick {k}): {who} won it, {p} point.",
+                        "Previous trick (trick {k}): {who} won it, {p} points.", record.points).format(
             k=len(game.tricks), who=coach.seat_name(record.winner, learner), p=record.points)
 
     def sync_trick(self) -> None:
@@ -113,7 +113,7 @@ class CounterOverlay:
         scene = self.scene
         m, rect = scene.metrics, scene.left_rect
         if self.shown:
-            counter_h = min(m.px(190), rect.height * 11 // 20)
+            counter_h = min(max(m.px(190), 168), rect.height * 2 // 3)
             scene.coach_panel.place((rect.left, rect.top, rect.width, rect.height - counter_h - m.px(8)), m)
             scene.counter.place((rect.left, rect.bottom - counter_h, rect.width, counter_h), m)
         else:

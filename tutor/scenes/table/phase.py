@@ -85,7 +85,7 @@ class TablePhase:
         words = ladder + [comment.text for comment in reversed(comments)]
         tip = table.tip() if len(words) < COACH_LINES - 1 else None
         # a tip is for a moment with room: it never pushes what was said out of sight
-        if tip is not None and (not words or scene.coach_panel.fits(joined(words + [tip.text]))):
+        if tip is not None and scene.coach_panel.fits(joined(words + [tip.text])):
             words.append(tip.text)
         return words
 
