@@ -71,3 +71,49 @@ def test_jokers_read_as_jokers_in_both_languages() -> None:
 def test_one_style_of_chinese_quotation_marks() -> None:
     text = CATALOG.read_text(encoding="utf-8")
     assert "「" not in text and "」" not in text and "“" in text
+
+
+@pytest.mark.parametrize("trump", [None, "S", "H", "D", "C"])
+def test_the_hand_alternates_the_colours_of_its_side_suits(trump) -> None:
+    from engine.rules import TrumpContext
+    from tutor.widgets.hand import in_hand_order
+
+    ctx = TrumpContext("7", trump)
+    cards = in_hand_order(parse_cards("SA S3 HA H3 DA D3 CA C3 BJ S7"), ctx)
+    assert ctx.is_trump(cards[0]) and ctx.is_trump(cards[1])
+    suits = []
+    for card in cards[2:]:
+        if not suits or suits[-1] != card.suit:
+            suits.append(card.suit)
+    colours = ["red" if s in "HD" else "black" for s in suits]
+    changes = sum(a != b for a, b in zip(colours, colours[1:]))
+    assert changes == min(colours.count("red"), colours.count("black")) * 2 - (colours.count("red") == colours.count("black"))
+    if trump is None:
+        assert suits == ["S", "H", "C", "D"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_summary_says_first_who_won_the_hand(seed: int) -> None:
+    from engine.game import Game
+    from tutor.practice import PracticeTable
+    from tutor.scenes.summary import summary_lines
+
+    from .test_practice_table import play_hand
+
+    table = PracticeTable(Game(seed=seed), learner=0, seed=seed)
+    play_hand(table)
+    first = summary_lines(table)[0]
+    ours = table.outcome().change.team == 0
+    assert first.startswith("Your team wins the hand" if ours else "The opponents win the hand"), first
+    assert str(table.outcome().attacker_points) in first
+
+
+def test_the_points_header_never_reads_as_a_fraction_past_80(tmp_path) -> None:
+    from tutor.widgets.status import PointsPanel
+
+    panel = PointsPanel(make_app(tmp_path).services)
+    panel.place((0, 0, 300, 130), panel.metrics)
+    panel.set_points(60, [])
+    assert "60 / 80" in panel.header_layout().lines[0].text
+    panel.set_points(120, [])
+    assert "/ 80" not in " ".join(line.text for line in panel.header_layout().lines)

@@ -112,7 +112,8 @@ class PointsPanel(Widget):
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
-        text = _("Attackers' points {points} / {target}").format(points=self.points, target=self.TARGET)
+        text = (_("Attackers' points {points} / {target}") if self.points < self.TARGET
+                else _("Attackers' points {points} (≥ {target})")).format(points=self.points, target=self.TARGET)
         if self.penalties:
             text = _("Attackers' points {points} / {target} (penalty {penalties})").format(
                 points=self.points, target=self.TARGET, penalties=f"{self.penalties:+d}")
