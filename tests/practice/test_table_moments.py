@@ -80,3 +80,32 @@ def test_the_winner_is_tagged_with_how_it_wins(tmp_path) -> None:
             assert tag is not None and tag[0].px >= 14
         run(app, scene, lambda s: len(s.table.game.trick) < 2 or s.table.phase != TRICKS)
     assert "higher" in seen or "lead" in seen
+
+
+def test_the_coach_panel_says_more_instead_of_dropping_a_paragraph(tmp_path) -> None:
+    """At 960×600 the burial advice keeps every paragraph it has at 1280×800; what does
+    not fit scrolls, and the panel says "more" while text goes on below."""
+    from engine.game import BURYING, Game
+    from tutor.practice import PracticeTable
+    from tutor.scenes.practice import PracticeTableScene
+
+    counts = {}
+    for size in ((1280, 800), (960, 600)):
+        app = make_app(tmp_path / str(size[0]), speed="off", size=size)
+        game = Game(app.services.store.settings.rule_set(), 1, dealer=0, hand=2)
+        scene = PracticeTableScene(app.services, PracticeTable(game, seed=1), seed=1)
+        app.stack.push(scene)
+        run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act)
+        hand, ctx = scene.hand, scene.table.game.ctx
+        risky = [i for i, c in enumerate(hand.cards) if not ctx.is_trump(c) and c.rank in ("A", "10", "K")]
+        for i in risky[:2] + [len(hand.cards) - 1]:  # points and an ace buried: the coach warns
+            hand.toggle(i)
+        app.frame(0.0)
+        counts[size] = len(scene.words.coach)
+        panel = scene.coach_panel
+        if size == (960, 600):
+            assert panel.max_offset() > 0, "this burial's advice needs the scroll at 960×600"
+            assert panel.more_layout() is not None and panel.more_layout().fits
+            panel.scroll(10**6)
+            assert panel.offset == panel.max_offset()
+    assert counts[(960, 600)] == counts[(1280, 800)] >= 2

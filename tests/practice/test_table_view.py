@@ -20,6 +20,7 @@ from tutor.app import App
 from tutor.practice import PracticeTable
 from tutor.scenes.practice import KITTY, LAST, PACES, PracticeTableScene
 from tutor.settings import Store
+from tutor.widgets.hand import in_hand_order
 
 
 def key(k: int) -> pygame.event.Event:
@@ -65,7 +66,7 @@ def test_the_hand_is_sorted_as_it_will_be_played_from_the_first_card(tmp_path) -
     while scene.table.phase == DEALING:
         app.frame(0.05)
         ctx = scene.table.trump_context()
-        assert scene.hand.cards == ctx.sorted(scene.hand.cards)
+        assert scene.hand.cards == in_hand_order(scene.hand.cards, ctx)
         for card in scene.hand.cards:
             if card.is_joker or card.rank == scene.table.game.level:
                 assert ctx.is_trump(card), "level cards and jokers carry the ★ from the first card"

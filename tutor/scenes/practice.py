@@ -29,7 +29,7 @@ from engine.events import Event
 from engine.game import BURYING, DEALING, DECLARING, MATCH_OVER, TRICKS, Game
 
 from .. import coach
-from ..i18n import _
+from ..i18n import N_, _
 from ..practice import PracticeTable, Words
 from ..scene import Scene
 from ..settings import DEMO_MATCH_FILE, MATCH_FILE
@@ -90,7 +90,7 @@ class PracticeTableScene(Scene):
         self.words = TableWords(self)
         self.hint = HintLine(services, self.words.hint_text)
         """The hint line above the hand."""
-        self.coach_panel = ScrollText(services, self.words.coach_text, px=17, min_px=11)
+        self.coach_panel = ScrollText(services, self.words.coach_text, px=17, min_px=11, more=N_("more ↓"))
         """The coach's words: the font shrinks to fit, and a text still too long scrolls."""
         self.counter = CardCounter(services)
         self.caption = TextPanel(services, self.words.caption_text, px=17, min_px=11, colour=ON_FELT,
@@ -183,13 +183,10 @@ class PracticeTableScene(Scene):
         layout.place_all(self, metrics)
         self.counter_view.place()
         layout.place_side(self)
-        self.place_caption()
+        layout.place_caption(self)
         self.place_kitty()
         self.moments.place()
         self._sync_words()  # what fits the coach's panel depends on its size
-
-    def place_caption(self) -> None:
-        layout.place_caption(self)
 
     def place_kitty(self) -> None:
         """The kitty in the middle of the table: the kitty view, or turned up at the end."""
@@ -222,7 +219,7 @@ class PracticeTableScene(Scene):
         self._sync_side()
         self.counter_view.place()  # first: the words that fit the coach's panel depend on its size
         self._sync_words()
-        self.place_caption()
+        layout.place_caption(self)
         self.place_kitty()
 
     def _sync_trick(self) -> None:

@@ -27,7 +27,7 @@ class BuryingPhase(TablePhase):
         coach's burial), and after the answer what the table says of the cards chosen
         (the coach's reasons, while they are its burial)."""
         scene = self.scene
-        room = COACH_LINES - (scene.metrics.scale < 0.9)  # a small window keeps the panel's words readable
+        room = COACH_LINES  # at any window size: the panel scrolls and says "more" rather than drop one
         if scene.ladder is None:
             return [said.text for said in scene.table.bury_advice(selected)[:room]]
         if scene.ladder.rung != coach.ANSWER:

@@ -11,7 +11,7 @@ from engine.events import HandScored
 
 from ...i18n import _
 from ...practice import Words
-from .layout import draw_cards
+from .layout import draw_cards, place_caption
 from .phase import TablePhase
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class HandOverPhase(TablePhase):
         scene = self.scene
         self.reveal, self.left, self.done = scored, scene.pace.kitty, True
         scene.place_kitty()
-        scene.place_caption()
+        place_caption(scene)
         self.landed = 0
         scene.flights.kitty(scored.dealer, scored.kitty, scene.kitty_rects, self._landed)
         scene._sync_words()
