@@ -2,9 +2,10 @@
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
 a declaration and an override, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the previous-trick view, the coach's warning
-before a throw that fails, the failed throw, a trick won by a ruff and by an over-ruff,
-the card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
+a trick in progress (leader and points), the coach's play and its share of deals, the
+previous-trick view, the coach's warning before a throw that fails, the failed throw, a
+trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
+card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
@@ -174,19 +175,26 @@ def burying(app: App) -> None:
     first(range(1, 50), attempt)
 
 
-def bury_hint(app: App) -> None:
-    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
+def reach(app: App, ready: Callable[[PracticeTableScene], bool], hints: int = 0,
+          game: Callable[[int], Game] | None = None) -> None:
+    """The first seeded table (``game``: the game a seed starts) that reaches ``ready``,
+    then ``hints`` rungs of the hint ladder climbed."""
     def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed, Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
-        if run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act
-               and not s.motion.active):
-            for _ in range(4):
+        scene = table(app, seed, game(seed) if game is not None else None)
+        if run(app, scene, ready):
+            for _ in range(hints):
                 app.handle_event(key(pygame.K_h))
             app.frame(FRAME)
             return scene
         app.stack.pop()
         return None
     first(range(1, 50), attempt)
+
+
+def bury_hint(app: App) -> None:
+    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
+    reach(app, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active,
+          hints=4, game=lambda seed: Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
 
 
 def mid_trick(app: App, counter: bool = False) -> None:
@@ -197,13 +205,21 @@ def mid_trick(app: App, counter: bool = False) -> None:
                 and sum(c.points for p in game.trick for c in p.cards) > 0 and len(game.tricks) >= 3
                 and not s.motion.active and s.clock.shown is None)
 
-    def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed)
-        if run(app, scene, ready):
-            return scene
-        app.stack.pop()
-        return None
-    first(range(1, 50), attempt)
+    reach(app, ready)
+
+
+def hint_share(app: App) -> None:
+    """The learner follows and climbs the hint ladder to the coach's play: its share of
+    the deals drawn, worded with how they were weighted (the longest coach sentence)."""
+    def ready(s: PracticeTableScene) -> bool:
+        t = s.table
+        if not (t.phase == TRICKS and t.learner_to_act and t.game.trick and not s.motion.active
+                and s.clock.shown is None):
+            return False
+        estimate = t.ladder().decision.estimate
+        return estimate is not None and 0 < estimate.wins_trick < 1
+
+    reach(app, ready, hints=3)
 
 
 def _failing_throw(scene: PracticeTableScene) -> tuple | None:
@@ -267,6 +283,22 @@ def won_by(how: str) -> Callable[[App], None]:
     return moment
 
 
+def coach_overflow(app: App) -> None:
+    """The learner deals and buries at 960×600 with points and an ace chosen: the coach's
+    warnings run longer than its panel, which scrolls and says "more"."""
+    def ready(s: PracticeTableScene) -> bool:
+        return s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active
+
+    scene = table(app, 1, Game(app.services.store.settings.rule_set(), 1, dealer=0, hand=2))
+    if not run(app, scene, ready):
+        raise Unreached
+    hand, ctx = scene.hand, scene.table.game.ctx
+    risky = [i for i, c in enumerate(hand.cards) if not ctx.is_trump(c) and c.rank in ("A", "10", "K")]
+    for i in risky[:2] + [len(hand.cards) - 1]:
+        hand.toggle(i)
+    app.frame(FRAME)
+
+
 def last_trick(app: App) -> None:
     mid_trick(app)
     app.handle_event(key(pygame.K_l))
@@ -326,11 +358,13 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "burying": burying,
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,
+    "hint-share": hint_share,
     "last-trick": last_trick,
     "throw-warning": throw_warning,
     "failed-throw": failed_throw,
     "ruff": won_by("ruff"),
     "over-ruff": won_by("overruff"),
+    "coach-overflow": coach_overflow,
     "card-counter": card_counter,
     "kitty": kitty_end,
     "review": review,
