@@ -72,10 +72,8 @@ _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
 _OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
 _SKIP_DEAL = N_("Click the table to skip the deal.")
-_THROW_FAILS = N_("This throw fails for sure: another hand can beat a part of it, so only the lowest part "
-                  "that can be beaten would be played.")
-_THROW_MAY_FAIL = N_("This throw may fail: another hand may beat a part of it (it failed in {p} of the deals "
-                     "that fit what you have seen).")
+_THROW_FAILS = N_("This throw fails for sure: another hand can beat part of it.")
+_THROW_MAY_FAIL = N_("This throw may fail: it failed in {p} of the deals that fit what you have seen.")
 THROW_SAMPLES = 120
 """Deals drawn to measure how often a throw the learner chose fails."""
 

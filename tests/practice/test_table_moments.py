@@ -48,6 +48,7 @@ def test_a_failed_throw_is_shown_until_the_learner_goes_on(tmp_path, coached: bo
     scene._select(throw)
     if coached:
         assert "fails for sure" in scene.words.hint_text()
+        assert all(layout.fits for layout in scene.hint.text_layouts()), "the warning fits the hint line"
     else:
         assert "fails" not in scene.words.hint_text()
     scene.play.activate()

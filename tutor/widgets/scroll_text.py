@@ -166,4 +166,4 @@ class ScrollText(Widget):
             pygame.draw.rect(surface, INK_SOFT, (track.left, thumb_y, track.width, thumb_h), border_radius=2)
             more = self.more_layout()
             if more is not None and self.offset < self.max_offset():
-                more.draw(surface, (box.right - more.width, box.bottom - more.height))
+                more.draw(surface, (box.left, box.bottom - more.height))  # aligned right in the box
