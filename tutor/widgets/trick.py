@@ -143,8 +143,10 @@ class TrickView(Widget):
         layout = fit_text(self.services.fonts, text, max(self.fpx(14), 14), width, max(m.px(26), 24),
                           colour=INK, bold=True, min_px=self.floor(14))
         box = pygame.Rect(0, 0, layout.width + m.px(14), layout.height + m.px(4))
-        if top:
-            box.midtop = (group.centerx, group.top + m.px(4))
+        if top:  # above the cards (below them for the seat at the top): their corners stay readable
+            box.midbottom = (group.centerx, group.top - m.px(2))
+            if box.top < self.rect.top:
+                box.midtop = (group.centerx, group.bottom + m.px(2))
         else:
             box.midbottom = (group.centerx, group.bottom - m.px(4))
         return layout, box
@@ -154,7 +156,7 @@ class TrickView(Widget):
         return self._tag(self.leader, _(LED), top=False)
 
     def winning_layout(self) -> tuple[TextLayout, pygame.Rect] | None:
-        """The winner's tag ("Winning", a ruff 毙, an over-ruff 盖毙) on its cards' top edge."""
+        """The winner's tag ("Winning", a ruff 毙, an over-ruff 盖毙) just above its cards."""
         if self.how is None:
             return None
         return self._tag(self.winner, _(WINNING[self.how]), top=True)
