@@ -16,11 +16,10 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from .cards import Card, format_cards, parse_cards
 from .errors import ShengjiError
+from .rules import KITTY_SIZE as KITTY_SIZE, SEATS as SEATS  # the rules' constants, for the phases
 
-SEATS = 4
 TEAMS = ("A", "B")
 """Team "A" is seats 0 & 2, team "B" seats 1 & 3."""
-KITTY_SIZE = 8
 SEGMENT = 5
 """Cards each player receives per dealing segment."""
 SEED_LIMIT = 2**32

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 from .cards import ALL_FACES, RANKS, Card, _card_list, _short
 from .errors import InvalidArgumentError, InvalidCardsError, InvalidTrickError
 from .play import LeadShape
-from .rules import TRUMP, Rules, TrumpContext
+from .rules import KITTY_SIZE, SEATS, TRUMP, Rules, TrumpContext
 from .scoring import HandResult
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -143,8 +143,8 @@ def trick_args(plays: Any, ctx: Any) -> tuple:
     if isinstance(plays, (str, bytes, dict)) or not hasattr(plays, "__iter__"):
         raise InvalidTrickError(f"plays must be a list of plays (lists of cards), not {_short(plays)}")
     plays = [_card_list(play, "each play") for play in plays]
-    if not 1 <= len(plays) <= 4:
-        raise InvalidTrickError(f"a trick has 1 to 4 plays, not {len(plays)}")
+    if not 1 <= len(plays) <= SEATS:
+        raise InvalidTrickError(f"a trick has 1 to {SEATS} plays, not {len(plays)}")
     size = len(_lead(plays[0]))
     if any(len(play) != size for play in plays):
         raise InvalidTrickError(f"every play of a trick has the lead's {size} card(s): "
@@ -202,8 +202,6 @@ def points_args(attacker_points: Any, rules: Any = None) -> tuple:
 @functools.lru_cache(maxsize=None)
 def hand_limit(decks: int) -> int:
     """The most cards one seat ever holds: its share of the deal plus the kitty."""
-    from .game import KITTY_SIZE, SEATS  # the table's constants live with the game
-
     return (len(ALL_FACES) * decks - KITTY_SIZE) // SEATS + KITTY_SIZE
 
 
@@ -242,8 +240,8 @@ def _int(value: Any, name: str) -> int:
 
 
 def _seat(seat: Any, name: str = "dealer") -> int:
-    if type(seat) is not int or not 0 <= seat < 4:
-        raise InvalidArgumentError(f"{name} must be a seat 0-3, not {_short(seat)}")
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise InvalidArgumentError(f"{name} must be a seat 0-{SEATS - 1}, not {_short(seat)}")
     return seat
 
 

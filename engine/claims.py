@@ -42,7 +42,7 @@ from .play import (
     trick_winner,
     why_not_selectable,
 )
-from .combos import suit_of_cards
+from .combos import decompose, suit_of_cards
 from .rules import TRUMP, TrumpContext
 from .scoring import kitty_multiplier
 from .view import PlayerView, TrickRecord
@@ -829,6 +829,46 @@ class ThrowPenalty(Claim):
         return (record is not None and record.attempted is not None and record.leader == self.seat
                 and self.points > 0 and throw_penalty(len(record.attempted), len(record.plays[0].cards),
                                                       at.view.rules) == self.points)
+
+
+@dataclass(frozen=True)
+class ThrowRisk(Claim):
+    """The seat, leading, would throw ``cards`` (two parts or more, one suit).  With
+    ``certainty`` ``SURE`` it fails in every consistent deal (another hand can beat a
+    part of it: ``Knowledge.throw_can_stand`` is false); with ``POSSIBLE`` it fails in
+    some consistent deal and is not proved to fail in all, and it failed in ``share``
+    of ``samples`` consistent deals drawn for the decision (a measured share, stated
+    as such)."""
+
+    cards: tuple[Card, ...]
+    certainty: str
+    share: float = 0.0
+    samples: int = 0
+
+    def holds(self, at: Position) -> bool:
+        if at.following or not at.is_legal(self.cards) or len(decompose(list(self.cards), at.ctx)) < 2:
+            return False
+        stands = at.knowledge.throw_can_stand(self.cards)
+        if self.certainty == SURE:
+            return stands is False
+        return (self.certainty == POSSIBLE and stands is not False and self.samples > 0
+                and 0.0 <= self.share <= 1.0 and at.knowledge.throw_can_fail(self.cards) is True)
+
+
+def throw_risk(view: PlayerView, cards: Sequence[Card], samples: int = 200) -> ThrowRisk | None:
+    """What the seat of ``view`` can know of the throw ``cards`` it would lead now:
+    ``None`` when it is no throw or stands for sure; the share is measured with a seed
+    taken from the decision, so the same moment always reads the same."""
+    at = Position(view)
+    if at.following or not at.is_legal(cards) or len(decompose(list(cards), at.ctx)) < 2:
+        return None
+    knowledge = at.knowledge
+    if knowledge.throw_can_stand(cards) is False:
+        return ThrowRisk(tuple(cards), SURE)
+    if knowledge.throw_can_fail(cards) is not True:
+        return None
+    seed = len(view.tricks) * 1009 + sum(card.index for card in cards) + 7919 * view.seat
+    return ThrowRisk(tuple(cards), POSSIBLE, knowledge.throw_fail_share(cards, samples, seed), samples)
 
 
 @dataclass(frozen=True)

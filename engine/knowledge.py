@@ -22,15 +22,18 @@ answer ``True``, ``False``, or ``None`` when the question has too many cases to 
 
 from __future__ import annotations
 
+import copy
+import random
 from collections import Counter
 from functools import cached_property
 from itertools import combinations, product
 from typing import Iterable, Iterator, Sequence
 
 from .ai.memory import CardMemory
+from .ai.sampler import Sampler
 from .cards import Card
 from .combos import Component, decompose
-from .play import LeadShape, _top_structure, lead_shape, trick_winner
+from .play import LeadShape, _top_structure, check_lead, lead_shape, trick_winner
 from .rules import TRUMP, TrumpContext
 from .view import PlayerView
 
@@ -267,6 +270,40 @@ class Knowledge:
         seats = self.others if seats is None else seats
         return _any(answer for seat in seats if self.memory.cards_left[seat]
                     for answer in self._answers(self._component_cases(seat, suit, comps)))
+
+    def throw_can_stand(self, lead: Sequence[Card]) -> bool | None:
+        """Is there a consistent deal in which no other hand can beat any part of the
+        throw ``lead`` (so that it stands)?  Standing means no other hand holds a card
+        above the throw's lowest single nor a pair above its lowest pair (what a throw
+        that stood shows, ``CardMemory``); ``False`` proves the throw fails in every
+        consistent deal.  A tractor in the throw is not covered by that test, so a deal
+        passing it is no proof of standing: ``None``."""
+        comps = decompose(list(lead), self.ctx)
+        if len(comps) < 2:
+            return True
+        stood = copy.deepcopy(self.memory)
+        stood._throw_stood(self.seat, self.ctx.suit_of(lead[0]), comps)
+        probe = Knowledge(self.view)
+        probe.memory = stood
+        if not probe.feasible():
+            return False
+        return None if any(comp.kind == "tractor" for comp in comps) else True
+
+    def throw_fail_share(self, lead: Sequence[Card], samples: int, seed: int) -> float:
+        """The share of ``samples`` consistent deals (drawn with ``seed``, the table's
+        usual priors) in which another hand can beat a part of the throw ``lead``."""
+        sampler = Sampler(self.memory, self.view.hand, kitty=self.view.kitty)
+        rng = random.Random(seed)
+        failed = drawn = 0
+        for _ in range(samples):
+            deal = sampler.draw(rng)
+            if deal is None:
+                continue
+            hands, _kitty = deal
+            others = [hands[s] for s in self.others]
+            drawn += 1
+            failed += not check_lead(list(lead), others, self.ctx).ok
+        return failed / drawn if drawn else 0.0
 
     def _component_cases(self, seat: int, suit: str, comps: list[Component]) -> Iterator[tuple]:
         for comp in comps:

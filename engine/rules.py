@@ -21,6 +21,10 @@ from .errors import InvalidArgumentError, InvalidRulesError
 from .readfile import TooLarge, read_limited
 
 TRUMP = "T"
+SEATS = 4
+"""Four players in two fixed partnerships (RULES.md §1)."""
+KITTY_SIZE = 8
+"""The cards set aside in the deal, picked up and buried by the dealer (RULES.md §2)."""
 """The effective suit of every trump."""
 
 JOKER_TRUMP, LEVEL_TRUMP, TWO_TRUMP, SUIT_TRUMP = "joker", "level", "constant_two", "trump_suit"

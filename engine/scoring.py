@@ -9,9 +9,7 @@ from typing import Sequence
 
 from .cards import RANKS, Card, points
 from .combos import decompose
-from .rules import Rules, TrumpContext
-
-SEATS = 4
+from .rules import SEATS, Rules, TrumpContext
 
 TAKE_OVER = 80
 """Attackers with at least this many points become the dealers."""

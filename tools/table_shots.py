@@ -3,8 +3,9 @@
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
 a declaration and an override, burying with the kitty marked, the coach's burial,
 a trick in progress (leader and points), the coach's play and its share of deals, the
-last-trick view, the card counter, the
-kitty turned up at the end and the review — in Chinese and English at 960×600 and
+previous-trick view, the coach's warning before a throw that fails, the failed throw, a
+trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
+card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
@@ -76,7 +77,9 @@ def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene]
         table_ = scene.table
         if table_.phase == HAND_OVER and app.stack.top is not scene:
             return False
-        if table_.learner_to_act and not scene.motion.active and scene.shown is None:
+        if scene.moments.now is not None and act:
+            app.handle_event(key(pygame.K_SPACE))  # an event's moment seen: go on
+        if table_.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if not act:
                 return False
             scene._autopilot()
@@ -99,7 +102,7 @@ def dealing(app: App) -> None:
     buttons the learner has so far."""
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
-        if run(app, scene, lambda s: s.table.game.dealt >= 60 and bool(s.declare_buttons), act=False) \
+        if run(app, scene, lambda s: s.table.game.dealt >= 60 and bool(s.declaring.buttons), act=False) \
                 and scene.table.phase == DEALING:
             return scene
         app.stack.pop()
@@ -200,7 +203,7 @@ def mid_trick(app: App, counter: bool = False) -> None:
         game = s.table.game
         return (s.table.phase == TRICKS and s.table.learner_to_act and len(game.trick) >= 2
                 and sum(c.points for p in game.trick for c in p.cards) > 0 and len(game.tricks) >= 3
-                and not s.motion.active and s.shown is None)
+                and not s.motion.active and s.clock.shown is None)
 
     reach(app, ready)
 
@@ -211,12 +214,89 @@ def hint_share(app: App) -> None:
     def ready(s: PracticeTableScene) -> bool:
         t = s.table
         if not (t.phase == TRICKS and t.learner_to_act and t.game.trick and not s.motion.active
-                and s.shown is None):
+                and s.clock.shown is None):
             return False
         estimate = t.ladder().decision.estimate
         return estimate is not None and 0 < estimate.wins_trick < 1
 
     reach(app, ready, hints=3)
+
+
+def _failing_throw(scene: PracticeTableScene) -> tuple | None:
+    from itertools import combinations
+
+    from engine.claims import SURE, throw_risk
+    from engine.combos import decompose
+
+    view = scene.table.view
+    for a, b in combinations(sorted(set(view.hand), key=lambda c: c.index), 2):
+        if view.ctx.suit_of(a) == view.ctx.suit_of(b) and len(decompose([a, b], view.ctx)) == 2:
+            risk = throw_risk(view, (a, b), samples=10)
+            if risk is not None and risk.certainty == SURE:
+                return (a, b)
+    return None
+
+
+def _leading_a_failing_throw(app: App) -> tuple[PracticeTableScene, tuple]:
+    def leads(s: PracticeTableScene) -> bool:
+        return (s.table.phase == TRICKS and s.table.learner_to_act and not s.table.view.trick
+                and not s.motion.active and s.clock.shown is None and _failing_throw(s) is not None)
+
+    for seed in range(5, 40):
+        scene = table(app, seed)
+        if run(app, scene, leads):
+            throw = _failing_throw(scene)
+            assert throw is not None
+            return scene, throw
+        app.stack.pop()
+    raise Unreached
+
+
+def throw_warning(app: App) -> None:
+    """The learner chooses a throw that cannot stand: the coach says so before the play."""
+    scene, throw = _leading_a_failing_throw(app)
+    scene._select(throw)
+    app.frame(FRAME)
+
+
+def failed_throw(app: App) -> None:
+    """The learner plays that throw: the attempted cards at the learner's place, the one
+    another hand can beat framed red, the card played instead framed, until a key."""
+    scene, throw = _leading_a_failing_throw(app)
+    scene._select(throw)
+    scene.play.activate()
+    for _ in range(120):
+        app.frame(FRAME)
+    assert scene.moments.now is not None
+
+
+def won_by(how: str) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """A trick taken by a ruff (毙) or an over-ruff (盖毙): the winner's tag says so."""
+        def attempt(seed: int) -> PracticeTableScene | None:
+            scene = table(app, seed)
+            if run(app, scene, lambda s: s.trick.how == how and not s.motion.active):
+                return scene
+            app.stack.pop()
+            return None
+        first(range(1, 60), attempt)
+    return moment
+
+
+def coach_overflow(app: App) -> None:
+    """The learner deals and buries at 960×600 with points and an ace chosen: the coach's
+    warnings run longer than its panel, which scrolls and says "more"."""
+    def ready(s: PracticeTableScene) -> bool:
+        return s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active
+
+    scene = table(app, 1, Game(app.services.store.settings.rule_set(), 1, dealer=0, hand=2))
+    if not run(app, scene, ready):
+        raise Unreached
+    hand, ctx = scene.hand, scene.table.game.ctx
+    risky = [i for i, c in enumerate(hand.cards) if not ctx.is_trump(c) and c.rank in ("A", "10", "K")]
+    for i in risky[:2] + [len(hand.cards) - 1]:
+        hand.toggle(i)
+    app.frame(FRAME)
 
 
 def last_trick(app: App) -> None:
@@ -229,7 +309,7 @@ def last_trick(app: App) -> None:
 def card_counter(app: App) -> None:
     def ready(s: PracticeTableScene) -> bool:
         return (s.table.phase == TRICKS and s.table.learner_to_act and len(s.table.game.tricks) >= 8
-                and not s.motion.active and s.shown is None)
+                and not s.motion.active and s.clock.shown is None)
     scene = table(app, 11)
     if not run(app, scene, ready):
         raise Unreached
@@ -240,8 +320,8 @@ def kitty_end(app: App) -> None:
     26: ×4; AI dealers seldom bury points, so the points are often 0)."""
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
-        if run(app, scene, lambda s: s.kitty_reveal is not None and not s.motion.active
-               and s.kitty_reveal.kitty_multiplier is not None, dt=0.05):
+        if run(app, scene, lambda s: s.hand_over.reveal is not None and not s.motion.active
+               and s.hand_over.reveal.kitty_multiplier is not None, dt=0.05):
             return scene
         app.stack.pop()
         return None
@@ -259,7 +339,7 @@ def review(app: App) -> None:
         if isinstance(app.stack.top, HandSummaryScene):
             break
         t = scene.table
-        if t.learner_to_act and not scene.motion.active and scene.shown is None:
+        if t.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if t.phase == TRICKS and t.view.lead:
                 scene._select(tuple(t.game.legal_follow(t.learner)))
                 scene._submit()
@@ -280,6 +360,11 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "mid-trick": mid_trick,
     "hint-share": hint_share,
     "last-trick": last_trick,
+    "throw-warning": throw_warning,
+    "failed-throw": failed_throw,
+    "ruff": won_by("ruff"),
+    "over-ruff": won_by("overruff"),
+    "coach-overflow": coach_overflow,
     "card-counter": card_counter,
     "kitty": kitty_end,
     "review": review,

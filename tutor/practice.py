@@ -42,13 +42,14 @@ from engine.cards import SUITS
 from engine.events import Event, HandScored, KittyFlipped, KittyTaken, TrickWon
 from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
                          TRICKS, Game, PlayCards, strength_to_override)
+from engine.claims import SURE, ThrowRisk, throw_risk
 from engine.players import PLAYERS, make_advisor, make_player
 from engine.rules import TRUMP
 from engine.view import Decision, Declaration, Play, PlayerView
 
 from . import coach
 from .coach import Said, joined
-from .coach.said import SeatRef
+from .coach.said import Percent, SeatRef
 from .i18n import N_, _
 
 ADVISOR = "ai:hard"
@@ -71,6 +72,15 @@ _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
 _OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
 _SKIP_DEAL = N_("Click the table to skip the deal.")
+_THROW_FAILS = N_("This throw fails for sure: another hand can beat part of it.")
+_THROW_MAY_FAIL = N_("This throw may fail: it failed in {p} of the deals that fit what you have seen.")
+THROW_SAMPLES = 120
+"""Deals drawn to measure how often a throw the learner chose fails."""
+
+
+@lru_cache(maxsize=32)
+def _throw_risk(view: PlayerView, cards: tuple[Card, ...]) -> ThrowRisk | None:
+    return throw_risk(view, cards, THROW_SAMPLES)
 
 
 @lru_cache(maxsize=64)
@@ -219,7 +229,7 @@ class PracticeTable:
     def why_not_words(self, selected: Sequence[Card], card: Card) -> Words:
         game = self.game
         if self.phase in (DEALING, DECLARING):
-            return lambda: _("No card is played before trumps are fixed: declare with a button, or press Done.")
+            return lambda: _("No card is played before trumps are fixed: declare with a button, or press Pass.")
         if self.phase in (HAND_OVER, MATCH_OVER):
             return lambda: _("The hand is over.")
         if not self.learner_to_act:
@@ -272,9 +282,21 @@ class PracticeTable:
             return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True))]
         if self.phase == TRICKS:
             if game.turn == me:
-                return coach.hint_sentences(self.view)
+                return coach.hint_sentences(self.view) + self.throw_warning(selected)
             return [Said.of(_TO_PLAY, me, who=SeatRef(game.turn, True))]
         return [Said(_HAND_OVER, me)]
+
+    def throw_warning(self, selected: Sequence[Card]) -> list[Said]:
+        """Before the learner leads a throw: whether it can fail (sure only when no deal
+        that fits what the learner has seen lets it stand), from the coach."""
+        if not self.coached or not selected or self.view.trick:
+            return []
+        risk = _throw_risk(self.view, tuple(self.view.ctx.sorted(selected)) if self.view.ctx else tuple(selected))
+        if risk is None:
+            return []
+        if risk.certainty == SURE:
+            return [Said.of(_THROW_FAILS, self.learner, risk)]
+        return [Said.of(_THROW_MAY_FAIL, self.learner, risk, p=Percent(risk.share))]
 
     # ------------------------------------------------------------ what the table shows
 

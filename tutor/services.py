@@ -12,6 +12,8 @@ through the ``App`` object or module-global state:
 - ``lessons`` (``tutor.lessons.LessonLibrary``): the lessons, their index and the rules
   reference, read once (on first use: the app starts without reading them);
 - ``window`` (``Window``): the window size and resizing it (the settings screen);
+- ``scenes``: every scene class by name (``tutor/scenes/__init__.py``): a scene opens
+  another by name, so no scene module imports another;
 - ``options``: the command line (``--seed``, ``--deal``, ``--autoplay``) for a scene's
   demo content, or ``None``.
 
@@ -31,6 +33,8 @@ from .settings import Store
 from .widgets.card_art import CardArt
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .lessons import LessonLibrary
     from .scene import Scene, SceneStack
 
@@ -153,6 +157,13 @@ class Services:
 
             self._lessons = default_library()
         return self._lessons
+
+    @property
+    def scenes(self) -> "Mapping[str, type[Scene]]":
+        """Scene classes by name (their modules imported on first use)."""
+        from .scenes import SCENES
+
+        return SCENES
 
     @property
     def four_colour(self) -> bool:

@@ -43,6 +43,8 @@ DEMO_MATCH_FILE = "demo-match.json"
 a demo never overwrites the match the learner has in progress."""
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+SPEED_TEXT = {"off": N_("No animation"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+"""What each animation speed is called (Settings, the table's speed button)."""
 OPPONENT_KINDS = {"easy": "ai:easy", "normal": "ai", "hard": "ai:hard"}
 """The opponents' level (a setting) → the engine's player kind for the two opponents."""
 WINDOW_SIZES = ((960, 600), (1280, 800), (1600, 1000), (1920, 1080))

@@ -36,6 +36,10 @@ NO_LINE_END = frozenset("（「『《〈【〔“‘([{")
 """Characters that never end a line (they move down with the character after)."""
 
 
+READABLE_PX = 14
+"""The smallest text, in pixels, a widget with this floor draws at any window size
+(the practice table's widgets: ``Widget.text_floor``)."""
+
 BULLETS = ("·", "●", "•")
 """A paragraph starting with one of these (then a space) hangs its wrapped lines."""
 
@@ -77,6 +81,12 @@ def _atoms(paragraph: str) -> list[tuple[str, bool]]:
     return atoms
 
 
+def _in_parentheses(before: str, atom: str) -> bool:
+    """A Chinese term in half-width parentheses inside Latin text ("the kitty (底牌)")
+    stays whole: its characters glue while the parenthesis is open."""
+    return before.startswith("(") and ")" not in before and is_cjk(atom[0])
+
+
 def _units(text: str) -> list[_Unit]:
     """Glue atoms that must not be separated (kinsoku) into breakable units."""
     units: list[_Unit] = []
@@ -87,7 +97,8 @@ def _units(text: str) -> list[_Unit]:
                 units
                 and not first
                 and not space
-                and (atom[0] in NO_LINE_START or units[-1].text[-1] in NO_LINE_END)
+                and (atom[0] in NO_LINE_START or units[-1].text[-1] in NO_LINE_END
+                     or _in_parentheses(units[-1].text, atom))
             )
             if glue:
                 units[-1] = _Unit(units[-1].text + atom, units[-1].space_before, units[-1].hard_break)

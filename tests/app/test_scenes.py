@@ -111,7 +111,7 @@ def test_practice_table_select_and_play(app):
     blocked = [i for i in range(len(table.hand.cards)) if not table.hand.can_select(i)]
     if blocked:
         app.handle_event(click(rects[blocked[0]].move(2, 30).topleft))
-        assert table.hand.selected == set() and table.flash
+        assert table.hand.selected == set() and table.words.flash
     assert not table.play.enabled
     move = table.table.auto_move()
     for card in move:

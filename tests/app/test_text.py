@@ -116,6 +116,18 @@ def test_a_bulleted_paragraph_hangs_its_wrapped_lines(words, width, bullet):
     assert layout.fits and all(line.rect[0] + line.rect[2] <= width for line in layout.lines)
 
 
+def test_a_chinese_term_in_parentheses_is_never_broken(app) -> None:
+    """The rules page wrote "the kitty (底" on one line and "牌)" on the next."""
+    fonts = app.services.fonts
+    text = "Everyone gets 25 and the last 8 form the kitty (底牌). It is buried."
+    broken = 0
+    for width in range(120, 420, 3):
+        lines = [line.text for line in layout_text(fonts, text, 18, width).lines]
+        assert not any(line.rstrip().endswith(("(底", "(")) for line in lines), lines
+        broken += any("(底牌)" in line for line in lines)
+    assert broken > 50
+
+
 def test_english_quotes_carry_no_stray_space(app):
     """The font's curly quotes are full-width: round English words they are drawn as
     straight quotes, no wider than a letter; round Chinese words they stay."""

@@ -893,6 +893,26 @@ def _c_throw_failed(c, view, d, h):
             and same(record.attempted, c.tried) and same(record.plays[0].cards, c.played))
 
 
+def _c_throw_risk(c, view, d, h):
+    """Sure: no deal of the unseen cards lets the throw stand (none where no other hand
+    holds a card above its lowest single or a pair above its lowest pair); possible: a
+    witness deal fails it and one lets its singles and pairs stand."""
+    seen = _seen(view)
+    lead = toks(c.cards)
+    if _following(view) or not _legal(view, seen, lead):
+        return False
+    shapes = decompose(lead, seen.order)
+    if len(shapes) < 2:
+        return False
+    stood = Seen(view)
+    stood._stood(view.seat, seen.order.suit(lead[0]), shapes)
+    may_stand = stood.deal() is not None
+    if c.certainty == "sure":
+        return not may_stand
+    return (c.certainty == "possible" and may_stand and c.samples > 0 and 0 <= c.share <= 1
+            and throw_fails(seen, lead) is not None)
+
+
 def _multiplier(view: PlayerView, lead: list[str], order: Order) -> int:
     scheme = view.rules.kitty_multiplier
     if scheme == "twice_cards":
@@ -1128,6 +1148,6 @@ CHECKS: dict[str, Callable] = {
     "KittyPoints": _c_kitty_points, "Buryable": _c_buryable, "BuryEstimated": _c_bury_estimated,
     "TrumpsAmong": _c_trumps_among, "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
     "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost, "KittyFlip": _c_kitty_flip,
-    "ThrowPenalty": _c_throw_penalty,
+    "ThrowPenalty": _c_throw_penalty, "ThrowRisk": _c_throw_risk,
 }
 """The auditor's own check of every claim type the coach may state."""

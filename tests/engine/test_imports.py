@@ -34,3 +34,22 @@ def test_every_engine_module_imports_first_and_without_pygame() -> None:
     done = subprocess.run([sys.executable, "-c", SCRIPT, *names], capture_output=True, text=True,
                           cwd=root, check=True)
     assert done.stdout.strip() == ""
+
+
+RULES_LAYER = ("cards", "rules", "combos", "play", "scoring", "checks")
+"""The pure rules: what a card is, what beats what, how a hand scores, and the argument
+checks of the public functions."""
+GAME_LAYER = {"game", "actions", "declaring", "tricks", "handend", "match", "players", "view", "events"}
+
+
+def test_the_rules_layer_never_reaches_up_into_the_game() -> None:
+    """The constants the rules need (seats, the kitty's size) live in ``engine.rules``;
+    no module of the rules imports the game's modules, not even inside a function."""
+    import ast
+
+    root = Path(engine.__file__).parent
+    for name in RULES_LAYER:
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        reached = {node.module.split(".")[0] for node in ast.walk(tree)
+                   if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+        assert not reached & GAME_LAYER, f"engine/{name}.py imports {sorted(reached & GAME_LAYER)}"

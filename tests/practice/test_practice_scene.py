@@ -119,13 +119,13 @@ def test_a_hand_played_by_clicks_with_refusals(app) -> None:
             app.handle_event(click(card_point(scene, i)))
             assert scene.hand.selected == set()
             card = scene.hand.cards[i]
-            assert scene.flash() == table.why_not([], card)
+            assert scene.words.flash() == table.why_not([], card)
             verdict = why_not_selectable(view.hand, view.lead, [], card, view.ctx)
             assert not verdict.legal
             if view.lead and verdict.reason == "must_follow_suit":
-                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.flash()
+                assert coach.suit_label(view.ctx.suit_of(view.lead[0])) in scene.words.flash()
             elif verdict.reason in ("must_play_pair", "must_play_tractor"):
-                assert coach.cards_label(verdict.cards, view.ctx) in scene.flash()
+                assert coach.cards_label(verdict.cards, view.ctx) in scene.words.flash()
             refused[verdict.reason] += 1
         move = table.auto_move()
         click_cards(app, scene, move)
@@ -162,8 +162,8 @@ def test_refused_play_explains_the_pair_rule(app) -> None:
         i = scene.hand.cards.index(singles[0])
         app.handle_event(click(card_point(scene, i)))
         assert scene.hand.selected == set()
-        assert "pair" in scene.flash()
-        assert "pair" in scene._hint_text()  # the refusal shows in the hint line
+        assert "pair" in scene.words.flash()
+        assert "pair" in scene.words.hint_text()  # the refusal shows in the hint line
         click_cards(app, scene, [singles[0]])
         return
     pytest.fail("no position with a pair led and a pair and a single held")
@@ -193,25 +193,25 @@ def test_declare_buttons_follow_the_rules(app) -> None:
         scene = open_table(app, seed=seed)
         seen: list = []
         for _ in range(3000):
-            faces = list(scene.declare_faces)
+            faces = list(scene.declaring.faces)
             assert faces[:len(seen)] == seen, "a declare button moved"
             seen = faces
             legal = scene.table.declaration_options()
-            for face, choice, button in zip(faces, scene.declare_choices, scene.declare_buttons):
+            for face, choice, button in zip(faces, scene.declaring.choices, scene.declaring.buttons):
                 of_face = [d for d in legal if d.cards[0] == face]
                 assert button.enabled == bool(of_face)
                 if of_face:
                     assert choice == max(of_face, key=lambda d: d.strength).cards
-            if any(b.enabled for b in scene.declare_buttons) or scene.table.phase not in ("dealing", DECLARING):
+            if any(b.enabled for b in scene.declaring.buttons) or scene.table.phase not in ("dealing", DECLARING):
                 break
             app.frame(0.05)
-        enabled = [n for n, b in enumerate(scene.declare_buttons) if b.enabled]
+        enabled = [n for n, b in enumerate(scene.declaring.buttons) if b.enabled]
         if not enabled:
             app.stack.pop()
             continue
         before = len(scene.table.game.declarations)
-        cards = scene.declare_choices[enabled[0]]
-        app.handle_event(click(scene.declare_buttons[enabled[0]].rect.center))
+        cards = scene.declaring.choices[enabled[0]]
+        app.handle_event(click(scene.declaring.buttons[enabled[0]].rect.center))
         assert len(scene.table.game.declarations) == before + 1
         assert scene.table.game.declarations[-1].seat == 0
         assert scene.table.game.declarations[-1].cards == cards
@@ -276,11 +276,11 @@ def test_a_match_resumed_under_other_rules_says_it_keeps_its_own(app) -> None:
     scene = open_table(app, seed=5)
     assert advance_to(app, scene, lambda table: table.phase == TRICKS)
     app.stack.pop()
-    assert PracticeTableScene(app.services).flash is None
+    assert PracticeTableScene(app.services).words.flash is None
     app.services.store.settings.rules["kitty_multiplier"] = "power"
     again = PracticeTableScene(app.services)
     assert again.table.game.rules.kitty_multiplier == "twice_cards"
-    assert again.flash is not None and "keeps its rules" in again._hint_text()
+    assert again.words.flash is not None and "keeps its rules" in again.words.hint_text()
 
 
 def test_escape_from_the_summary_leaves_the_table(app) -> None:
@@ -341,7 +341,7 @@ def test_keyboard_play(app) -> None:
         while scene.hand.focus != blocked[0]:
             app.handle_event(key(pygame.K_RIGHT))
         app.handle_event(key(pygame.K_SPACE))
-        assert scene.flash and Counter(scene.hand.selected_cards()) == Counter(move)
+        assert scene.words.flash and Counter(scene.hand.selected_cards()) == Counter(move)
     app.handle_event(key(pygame.K_RETURN))
     assert table.learner_plays and Counter(table.learner_plays[-1].cards) == Counter(move)
 

@@ -20,6 +20,7 @@ from tutor.app import App
 from tutor.practice import PracticeTable
 from tutor.scenes.practice import KITTY, LAST, PACES, PracticeTableScene
 from tutor.settings import Store
+from tutor.widgets.hand import in_hand_order
 
 
 def key(k: int) -> pygame.event.Event:
@@ -49,7 +50,7 @@ def run(app: App, scene: PracticeTableScene, done, act: bool = True, dt: float =
             return True
         if scene.table.phase == HAND_OVER and app.stack.top is not scene:
             return False
-        if act and scene.table.learner_to_act and not scene.motion.active and scene.shown is None:
+        if act and scene.table.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             scene._autopilot()
         app.frame(dt)
     raise AssertionError("the table never got there")
@@ -65,7 +66,7 @@ def test_the_hand_is_sorted_as_it_will_be_played_from_the_first_card(tmp_path) -
     while scene.table.phase == DEALING:
         app.frame(0.05)
         ctx = scene.table.trump_context()
-        assert scene.hand.cards == ctx.sorted(scene.hand.cards)
+        assert scene.hand.cards == in_hand_order(scene.hand.cards, ctx)
         for card in scene.hand.cards:
             if card.is_joker or card.rank == scene.table.game.level:
                 assert ctx.is_trump(card), "level cards and jokers carry the ★ from the first card"
@@ -96,7 +97,7 @@ def test_a_declaration_lies_at_its_seat_with_a_caption_and_an_override_flashes(t
         standing = scene.table.game.declaration
         if scene.table.phase in (DEALING, DECLARING) and standing is not None:
             assert scene.trick.plays == [(standing.seat, list(standing.cards))]
-            caption = scene._caption_text()
+            caption = scene.words.caption_text()
             assert coach.seat_name(standing.seat, 0, start=True) in caption and "overrides it" in caption
             assert scene.caption.rect.colliderect(scene.trick.rect)
         try:
@@ -104,10 +105,10 @@ def test_a_declaration_lies_at_its_seat_with_a_caption_and_an_override_flashes(t
                 or s.table.phase not in (DEALING, DECLARING) or s.table.learner_to_act, act=False, frames=4000)
         except AssertionError:
             pass
-        if scene.override is not None and scene.table.phase in (DEALING, DECLARING):
-            assert scene.override_left > 0 and "overrides" in scene._caption_text()
+        if scene.declaring.override is not None and scene.table.phase in (DEALING, DECLARING):
+            assert scene.declaring.override_left > 0 and "overrides" in scene.words.caption_text()
             app.frame(3.0)
-            assert scene.override is None
+            assert scene.declaring.override is None
             return
         app.stack.pop()
     pytest.fail("no override in the seeds tried")
@@ -120,14 +121,14 @@ def test_no_wait_for_your_turn_while_the_game_waits_for_the_learner(tmp_path) ->
         run(app, scene, lambda s: s.table.learner_to_act or s.table.phase == TRICKS, act=False)
         if scene.table.phase == DECLARING:
             app.handle_event(click(scene.hand.card_rects()[0].move(3, 30).topleft))
-            assert scene.flash is not None and "wait" not in scene.flash().lower()
-            app.handle_event(click(scene.play.rect.center))  # Done
+            assert scene.words.flash is not None and "wait" not in scene.words.flash().lower()
+            app.handle_event(click(scene.play.rect.center))  # Pass
             run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act, act=False)
             scene._autopilot()  # the learner plays: now another seat is to play
             assert not scene.table.learner_to_act
             app.handle_event(click(scene.hand.card_rects()[0].move(3, 30).topleft))
             who = coach.seat_name(scene.table.game.turn, 0, start=True)
-            assert scene.flash is not None and scene.flash().startswith(who)
+            assert scene.words.flash is not None and scene.words.flash().startswith(who)
             return
         app.stack.pop()
     pytest.fail("the learner never had the declaring window")
@@ -148,32 +149,32 @@ def test_the_cards_picked_up_are_marked_until_buried_and_the_kitty_can_be_seen(t
     picked = scene.table.picked_up()
     assert len(picked) == 8
     assert Counter(scene.hand.cards[i] for i in scene.hand.marked) == Counter(picked)
-    assert "outlined" in scene._caption_text()
+    assert "outlined" in scene.words.caption_text()
     run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act)
-    assert not scene.hand.marked and scene.kitty_button in scene.side_menu.buttons
+    assert not scene.hand.marked and scene.controls.kitty in scene.side_menu.buttons
     kitty = scene.table.own_kitty()
     app.handle_event(key(pygame.K_k))
-    assert scene.peek == KITTY and scene.kitty_button.pressed and len(scene.kitty_rects) == len(kitty) == 8
-    assert "Your kitty" in scene._hint_text()
+    assert scene.peek == KITTY and scene.controls.kitty.pressed and len(scene.kitty_rects) == len(kitty) == 8
+    assert "Your kitty" in scene.words.hint_text()
     app.frame(0.05)
     app.handle_event(key(pygame.K_h))  # any key returns, and does nothing else
-    assert scene.peek is None and scene.ladder is None and not scene.kitty_button.pressed
+    assert scene.peek is None and scene.ladder is None and not scene.controls.kitty.pressed
 
 
 def test_the_hint_key_while_burying_climbs_to_the_coachs_burial(tmp_path) -> None:
     app = make_app(tmp_path)
     scene = dealer_table(app)
     run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act)
-    assert scene.hint_button.enabled and scene.hint_button in scene.side_menu.buttons
+    assert scene.controls.hint.enabled and scene.controls.hint in scene.side_menu.buttons
     app.handle_event(key(pygame.K_h))
-    assert "empty a short suit" in scene._coach_text()
+    assert "empty a short suit" in scene.words.coach_text()
     for _ in range(2):
         app.handle_event(key(pygame.K_h))
-    assert "The coach would bury" in scene._coach_text() and not scene.hand.selected
+    assert "The coach would bury" in scene.words.coach_text() and not scene.hand.selected
     app.handle_event(key(pygame.K_h))
     answer = scene.table.ladder().decision.cards
     assert Counter(scene.hand.selected_cards()) == Counter(answer) and scene.play.enabled
-    assert "selected for you" in scene._coach_text() and "in the kitty" in scene._coach_text()
+    assert "selected for you" in scene.words.coach_text() and "in the kitty" in scene.words.coach_text()
     app.frame(0.05)
     scene._submit()
     assert scene.table.phase == TRICKS and scene.ladder is None
@@ -183,7 +184,7 @@ def test_only_the_dealer_has_a_kitty_button(tmp_path) -> None:
     app = make_app(tmp_path)
     scene = open_table(app, seed=2026)
     run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act)
-    assert scene.table.game.dealer != 0 and scene.kitty_button not in scene.side_menu.buttons
+    assert scene.table.game.dealer != 0 and scene.controls.kitty not in scene.side_menu.buttons
     app.handle_event(key(pygame.K_k))
     assert scene.peek is None
 
@@ -214,16 +215,16 @@ def test_leader_points_and_the_last_trick_view(tmp_path) -> None:
     game = scene.table.game
     assert scene.trick.leader == game.trick[0].seat
     on_trick = sum(c.points for p in game.trick for c in p.cards)
-    assert f"{on_trick} point" in scene._info_text() and f"Trick {len(game.tricks) + 1}" in scene._info_text()
+    assert f"{on_trick} point" in scene.words.info_text() and f"Trick {len(game.tricks) + 1}" in scene.words.info_text()
     app.handle_event(key(pygame.K_l))
     last = game.tricks[-1]
-    assert scene.peek == LAST and scene.last_button.pressed
+    assert scene.peek == LAST and scene.controls.last.pressed
     assert scene.trick.plays == [(p.seat, game.ctx.sorted(p.cards)) for p in last.plays]
     assert scene.trick.winner == last.winner and scene.trick.leader == last.leader
-    assert f"trick {len(game.tricks)}" in scene._hint_text() and "any key" in scene._hint_text()
+    assert f"trick {len(game.tricks)}" in scene.words.hint_text() and "any key" in scene.words.hint_text()
     selected = set(scene.hand.selected)
     app.handle_event(key(pygame.K_SPACE))  # returns without touching the hand
-    assert scene.peek is None and not scene.last_button.pressed and scene.hand.selected == selected
+    assert scene.peek is None and not scene.controls.last.pressed and scene.hand.selected == selected
     assert scene.trick.leader == game.trick[0].seat
 
 
@@ -237,10 +238,10 @@ def test_comments_carry_their_trick_and_go_when_it_is_past(tmp_path) -> None:
             done = len(scene.table.game.tricks)
             for comment in scene.table.current_comments():
                 assert comment.trick == done and comment.text().startswith(f"Trick {done}:")
-                assert comment.text() in scene._coach_text()
+                assert comment.text() in scene.words.coach_text()
                 shown_tricks.add(done)
             old = [c for c in scene.table.comments if c.trick < done]
-            assert not any(c.text() in scene._coach_text() for c in old)
+            assert not any(c.text() in scene.words.coach_text() for c in old)
         if scene.table.learner_to_act:
             scene._autopilot()
     assert shown_tricks
@@ -262,23 +263,23 @@ def test_cards_fly_at_the_speed_setting_and_input_is_never_blocked(tmp_path) -> 
     assert scene.motion.active, "the deal flies"
     app.handle_event(click(scene.trick.rect.center))  # a click skips the deal
     app.frame(0.05)
-    assert scene.table.phase != DEALING and not scene.skip_deal
+    assert scene.table.phase != DEALING and not scene.clock.skip_deal
     run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and s.motion.active, dt=1 / 60)
     i = next(i for i in range(len(scene.hand.cards)) if scene.hand.can_select(i))
     app.handle_event(click(scene.hand.card_rects()[i].move(3, 40).topleft))
     assert i in scene.hand.selected, "a card can be chosen while another flies"
     # a finished trick stays, then flies to its winner's seat
-    run(app, scene, lambda s: s.shown is not None, dt=1 / 60)
+    run(app, scene, lambda s: s.clock.shown is not None, dt=1 / 60)
     plays = len(scene.trick.plays)
     app.frame(PACES["normal"].show + 0.01)
-    assert scene.shown is None and scene.motion.active and all(f.vanish for f in scene.motion.flights[:plays])
+    assert scene.clock.shown is None and scene.motion.active and all(f.vanish for f in scene.motion.flights[:plays])
 
 
 def test_no_motion_at_no_animation(tmp_path) -> None:
     app = make_app(tmp_path, speed="off")
     scene = open_table(app, seed=9)
     while scene.table.phase != HAND_OVER:
-        assert not scene.motion.active and scene.shown is None
+        assert not scene.motion.active and scene.clock.shown is None
         if scene.table.learner_to_act:
             scene._autopilot()
         app.frame(0.05)
@@ -289,10 +290,10 @@ def test_the_kitty_is_turned_up_at_the_end_before_the_summary(tmp_path) -> None:
 
     app = make_app(tmp_path, speed="fast")
     scene = open_table(app, seed=3)
-    run(app, scene, lambda s: s.kitty_reveal is not None)
-    scored = scene.kitty_reveal
+    run(app, scene, lambda s: s.hand_over.reveal is not None)
+    scored = scene.hand_over.reveal
     assert len(scene.kitty_rects) == 8 and app.stack.top is scene
-    words = scene._caption_text()
+    words = scene.words.caption_text()
     if scored.kitty_multiplier is not None:
         assert f"× {scored.kitty_multiplier} =" in words
     else:
@@ -397,10 +398,10 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
     store.settings.card_counter = True
     app = App(size=(960, 600), store=store, language=language)
     scene = open_table(app, seed=11)
-    panel, scrolled, tips, turns = scene.coach_panel, 0, 0, 0
+    panel, scrolled, turns = scene.coach_panel, 0, 0
 
     def check(s: PracticeTableScene) -> bool:
-        nonlocal scrolled, tips, turns
+        nonlocal scrolled, turns
         if s.table.phase == TRICKS and s.table.learner_to_act and not s.motion.active:
             turns += 1
             for _rung in range(3 * (turns % 2)):  # the ladder's last two rungs
@@ -409,11 +410,10 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
             app.frame(0.0)
             tip = s.table.tip()
             if tip is not None and tip.text() in panel.shown:
-                tips += 1
                 assert not panel.max_offset(), "a tip pushed the coach's words out of sight"
             for layout in s.text_layouts():
                 text = " / ".join(line.text for line in layout.lines)
-                assert layout.fits and layout.px >= 9, f"{text!r} overflows {layout.box} at {layout.px}px"
+                assert layout.fits and layout.px >= 14, f"{text!r} overflows {layout.box} at {layout.px}px"
             assert panel.rect.bottom <= s.counter.rect.top
             if panel.max_offset():
                 scrolled += 1
@@ -425,15 +425,13 @@ def test_at_the_small_size_with_the_counter_on_every_word_is_shown_or_scrolls(tm
 
     run(app, scene, check)
     assert scrolled, "this deal has words that need the scroll (else the check above checks nothing)"
-    assert tips, "tips were shown where they fit"
 
 
 def test_a_tip_that_fits_no_more_after_a_resize_is_left_out(tmp_path) -> None:
-    """A tip shown at 1280x800 is judged again when the window shrinks to 960x600 (the
-    counter on): it never stays to push the coach's words out of sight."""
+    """A tip shown at 1280x800 is judged again when the window shrinks to 960x600: it
+    never stays to push the coach's words out of sight."""
     store = Store(tmp_path / "home")
     store.settings.animation_speed = "off"
-    store.settings.card_counter = True
     app = App(size=(1280, 800), store=store, language="en")
     scene = open_table(app, seed=7)  # a tip fits only the larger window within 12 tricks
     panel, squeezed = scene.coach_panel, 0

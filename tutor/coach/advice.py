@@ -55,17 +55,20 @@ def declare_line(view: PlayerView) -> list[Said]:
     at = position(view)
     me = view.seat
     options = declare_options(view)
+    overriding = view.declaration is not None and view.declaration.seat != me
     if view.phase == "declaring":
         if options:
-            return keep([Said.of(N_("All cards are dealt: declare now with {options}, or press "
-                                    "Done."), me, CanDeclare(options),
-                                 options=_option_cards(options))], at)
-        return keep([Said.of(N_("All cards are dealt and you cannot declare: press Done."), me,
+            return keep([Said.of(N_("All cards are dealt: override now with {options} (反主), or press Pass.")
+                                 if overriding else
+                                 N_("All cards are dealt: declare now with {options}, or press Pass."),
+                                 me, CanDeclare(options), options=_option_cards(options))], at)
+        return keep([Said.of(N_("All cards are dealt and you cannot declare: press Pass."), me,
                              CanDeclare(()))], at)
     if options:
-        return keep([Said.of(N_("Dealing. You can declare trumps now with {options}: use a "
-                                "declare button."), me, CanDeclare(options),
-                             options=_option_cards(options))], at)
+        return keep([Said.of(N_("Dealing. You can override now with {options} (反主): use a declare button.")
+                             if overriding else
+                             N_("Dealing. You can declare trumps now with {options}: use a declare button."),
+                             me, CanDeclare(options), options=_option_cards(options))], at)
     return keep([Said.of(N_("Dealing. Level {level}: a level card or a pair of jokers lets you "
                             "declare trumps."), me, Level(view.level), CanDeclare(()),
                          level=view.level)], at)

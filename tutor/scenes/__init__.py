@@ -7,7 +7,9 @@ To add a scene:
 2. add it to ``SCENES`` below; if its constructor needs more than the services, or it
    is an overlay that needs a scene below it, override the ``demo`` classmethod to
    return the scenes to push with demo content;
-3. open it from another scene with ``self.services.navigator.push(MyScene(...))``;
+3. open it from another scene by name: ``self.services.navigator.push(
+   self.services.scenes["my_scene"](self.services, ...))`` (no scene module imports
+   another: ``tests/app/test_scene_imports.py``);
 4. render it in both languages and look at the result:
    ``.venv/bin/python main.py --scene NAME --lang zh --size 960x600 --screenshot out.png``.
 
@@ -50,7 +52,10 @@ SCENES: Mapping[str, type[Scene]] = _Registry({
     "practice": ".practice:PracticeTableScene",
     "summary": ".summary:HandSummaryScene",
     "review": ".review:ReviewScene",
+    "first_hand": ".first_hand:GuidedHandScene",
 })
+"""One line per scene.  Scenes open each other by name through ``services.scenes`` (this
+mapping), never by importing another scene's module."""
 
 from .home import HomeScene  # noqa: E402  (the first screen, always needed)
 from .notice import NoticeScene  # noqa: E402

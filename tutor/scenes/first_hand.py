@@ -55,8 +55,12 @@ class GuidedHandScene(PracticeTableScene):
     @classmethod
     def demo(cls, services: "Services", guided: GuidedHand | None = None, moment: int | None = None) -> list[Scene]:
         """The hand at moment ``moment`` (1-based, the learner answering every stop as
-        the script did; default the first), or its summary for a summary moment."""
-        assert guided is not None
+        the script did; default the first), or its summary for a summary moment; without
+        ``guided``, the library's guided hand (``--scene first_hand``)."""
+        if guided is None:
+            found = services.lessons.next_lesson({}, services.store.settings.rule_set(), kinds=(GuidedHand,))
+            assert isinstance(found, GuidedHand), "the lessons hold a guided hand"
+            guided = found
         scene = cls(services, guided)
         moments = guided.moments
         wanted = moments[min(max(1, moment or 1), len(moments)) - 1]
@@ -98,11 +102,11 @@ class GuidedHandScene(PracticeTableScene):
 
     def _sync_words(self) -> None:
         super()._sync_words()
-        self._coach_words = self._guide_words()
+        self.words.coach = self._guide_words()
 
     def _selection_changed(self, selected: list) -> None:
         super()._selection_changed(selected)
-        self._coach_words = self._guide_words()
+        self.words.coach = self._guide_words()
 
     def _guide_words(self) -> list[Callable[[], str]]:
         """The guide's panel: its words, then (between moments) the coach's comments on
@@ -119,19 +123,19 @@ class GuidedHandScene(PracticeTableScene):
 
     def _declaring_buttons(self) -> list[Button]:
         table = self.table_guided
-        return ([self.declare_hint] if table.stop is not None else []) + [self.speed_button]
+        return ([self.declare_hint] if table.stop is not None else []) + [self.controls.speed]
 
     def _playing_buttons(self) -> list[Button]:
-        buttons = [self.hint_button, self.last_button]
+        buttons = [self.controls.hint, self.controls.last]
         if self.table.own_kitty() is not None:
-            buttons.append(self.kitty_button)
-        return buttons + [self.counter_button, self.speed_button]
+            buttons.append(self.controls.kitty)
+        return buttons + [self.controls.counter, self.controls.speed]
 
     def _sync_side(self) -> None:
         super()._sync_side()
         stop = self.table_guided.stop
-        self.hint_button.enabled = self.declare_hint.enabled = stop is not None and bool(stop.hint)
-        self.hint_button.pressed = self.declare_hint.pressed = self.table_guided.show_hint
+        self.controls.hint.enabled = self.declare_hint.enabled = stop is not None and bool(stop.hint)
+        self.controls.hint.pressed = self.declare_hint.pressed = self.table_guided.show_hint
         if stop is not None and stop.answer == "declaration":
             for menu in (self.side_menu, self.main_menu):  # no choice looks like the one to make
                 menu.focus_at(None)
@@ -163,22 +167,20 @@ class GuidedHandScene(PracticeTableScene):
 
     def _submit_cards(self) -> None:
         table = self.table_guided
-        selected = self.hand.selected_cards()
-        rects = self.hand.card_rects()
-        self._from_hand = [(self.hand.cards[i], rects[i]) for i in sorted(self.hand.selected)]
-        result = table.submit(selected)
+        result = table.submit(self.flights.lift(self.hand))
         if result.events:
-            if self.shown is not None:
+            if self.clock.shown is not None:
                 self._gather()
             self._took(list(result.events))
-            self.wait = self.pace.play
+            self.clock.wait = self.pace.play
         elif table.revealed:
             self._select(table.answer_cards())
         self._sync()
 
     def _declarer(self, n: int) -> Callable[[], None]:
         def declare() -> None:
-            cards = self.declare_choices[n] if n < len(self.declare_choices) else None
+            choices = self.declaring.choices
+            cards = choices[n] if n < len(choices) else None
             if cards is not None:
                 self._took(self.table_guided.answer(cards))
                 self._sync()
@@ -298,7 +300,6 @@ class GuidedSummaryScene(HandSummaryScene):
         navigator.back()
 
     def _final_check(self) -> None:
-        from .lessons import lesson_scene
         from ..lessons import default_library
         from ..lessons.index import lesson_for_topic
 
@@ -307,13 +308,11 @@ class GuidedSummaryScene(HandSummaryScene):
         lesson = library.lesson(lesson_for_topic("final_check", library.directory) or "", rules)
         self._leave_to_lessons()
         if lesson is not None:
-            self.services.navigator.push(lesson_scene(self.services, lesson, rules, library))
+            self.services.navigator.push(self.services.scenes["lesson"](self.services, lesson, rules, library=library))
 
     def _practice(self) -> None:
-        from . import SCENES
-
         self._leave_to_lessons()
-        self.services.navigator.push(SCENES["practice"](self.services))
+        self.services.navigator.push(self.services.scenes["practice"](self.services))
 
     def _again(self) -> None:
         self.services.navigator.pop()

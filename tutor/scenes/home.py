@@ -61,9 +61,7 @@ class HomeScene(Scene):
         """Open scene ``name``, importing its module only then (a quick start)."""
 
         def open_scene() -> None:
-            from . import SCENES
-
-            self.services.navigator.push(SCENES[name](self.services))
+            self.services.navigator.push(self.services.scenes[name](self.services))
 
         return open_scene
 

@@ -12,7 +12,7 @@ next marked one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -27,6 +27,7 @@ from .common import Chrome
 
 if TYPE_CHECKING:
     from ..services import Services
+    from .practice import PracticeTableScene
 
 
 class ReviewScene(Scene):
@@ -65,11 +66,7 @@ class ReviewScene(Scene):
         from engine.game import HAND_OVER, MATCH_OVER, TRICKS
         from engine.play import iter_legal_follows
 
-        from .practice import PracticeTableScene
-        from .summary import HandSummaryScene
-
-        table_scene = PracticeTableScene.demo(services)[0]
-        assert isinstance(table_scene, PracticeTableScene)
+        table_scene = cast("PracticeTableScene", services.scenes["practice"].demo(services)[0])
         table = table_scene.table
 
         def following(t: PracticeTable) -> bool:
@@ -81,9 +78,9 @@ class ReviewScene(Scene):
             winner = Position(view).winner
             feed = winner is not None and winner % 2 != view.seat % 2
             legal = iter_legal_follows(view.hand, view.lead or (), view.ctx)
-            table_scene.play_cards(list(max(legal, key=lambda p: points(p) if feed else -points(p))))
+            table_scene.autopilot.play_cards(list(max(legal, key=lambda p: points(p) if feed else -points(p))))
             table_scene.play_out(until=following)
-        return [table_scene, HandSummaryScene(services, table_scene), cls(services, table)]
+        return [table_scene, services.scenes["summary"](services, table_scene), cls(services, table)]  # type: ignore[call-arg]
 
     # ------------------------------------------------------------ content
 
@@ -136,15 +133,14 @@ class ReviewScene(Scene):
 
     def open_lesson(self) -> None:
         """Open the lesson named on the button (the lessons list if it cannot be read)."""
-        from .lessons import LessonBrowserScene, LessonPlayerScene
-
         note = self.notes.get(self.index)
         if note is None:
             return
         lesson = self.services.lessons.lesson(note.lesson, self.services.store.settings.rule_set()) \
             if note.lesson else None
-        self.services.navigator.push(LessonPlayerScene(self.services, lesson) if lesson is not None
-                                     else LessonBrowserScene(self.services))
+        scenes = self.services.scenes
+        self.services.navigator.push(scenes["lesson"](self.services, lesson) if lesson is not None
+                                     else scenes["lessons"](self.services))
 
     # ------------------------------------------------------------ scene
 

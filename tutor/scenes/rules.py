@@ -23,7 +23,7 @@ from ..theme import ON_FELT, Metrics
 from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from ..widgets.scroll_text import ScrollText
-from .lessons import BILINGUAL_KEY, LessonPlayerScene, bilingual, library_of
+from .lessons import BILINGUAL_KEY, bilingual, library_of
 from .lessons.views import arrange
 from .lessons.words import LessonChrome
 
@@ -141,7 +141,8 @@ class RulesReferenceScene(Scene):
     def open_lesson(self) -> None:
         lesson = self._lesson()
         if lesson is not None:
-            self.services.navigator.push(LessonPlayerScene(self.services, lesson, self.rules, library=self.library))
+            self.services.navigator.push(self.services.scenes["lesson"](self.services, lesson, self.rules,
+                                                                          library=self.library))
 
     def toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual

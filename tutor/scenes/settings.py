@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import N_, _
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS, ON_OFF, OPPONENT_KINDS, RULE_OPTION_TEXT, RULE_VALUE_TEXT, WINDOW_SIZES
+from ..settings import ANIMATION_SPEEDS, ON_OFF, SPEED_TEXT, OPPONENT_KINDS, RULE_OPTION_TEXT, RULE_VALUE_TEXT, WINDOW_SIZES
 from ..text import TextLayout, fit_text
 from ..theme import INK, INK_SOFT, ON_FELT, ON_FELT_SOFT, PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu
@@ -28,7 +28,6 @@ from .common import LANGUAGE_NAMES, Chrome
 if TYPE_CHECKING:
     from ..services import Services
 
-SPEED_TEXT = {"off": N_("No animation"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 OPPONENT_TEXT = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 FOOTER = N_("F2: 中文 / English · Esc: back · ↑/↓ choose · ←/→ or Enter change · "
             "number keys: this column · Tab: other column")

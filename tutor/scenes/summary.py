@@ -4,7 +4,7 @@ the engine's ``hand_outcome``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -43,6 +43,18 @@ def level_table_row(outcome: HandOutcome) -> str:
                     row.levels).format(low=row.low, high=row.high, n=row.levels)
 
 
+def headline(outcome: HandOutcome, learner: int) -> str:
+    """Who won the hand (the team that deals next: attackers who took the deal, or
+    dealers who held it), and by what."""
+    ours = outcome.change.team == learner % 2
+    p = outcome.attacker_points
+    if outcome.result.attackers_take_over:
+        return (_("Your team wins the hand: {p} points take the deal.") if ours
+                else _("The opponents win the hand: {p} points take the deal.")).format(p=p)
+    return (_("Your team wins the hand: the attackers got only {p} points.") if ours
+            else _("The opponents win the hand: the attackers got only {p} points.")).format(p=p)
+
+
 def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     """The summary as sentences (the kitty's cards are drawn separately); without
     ``practice``, the lines about the practice table (hints asked, the deal code to
@@ -52,7 +64,7 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     assert result is not None
     outcome = table.outcome()
     learner = table.learner
-    lines = [_("The attackers won {p} points in tricks.").format(p=outcome.trick_points)]
+    lines = [headline(outcome, learner), _("The attackers won {p} points in tricks.").format(p=outcome.trick_points)]
     if not outcome.kitty_points:
         lines.append(_("The kitty holds no points."))
     elif outcome.kitty_multiplier is not None:
@@ -119,10 +131,7 @@ class HandSummaryScene(Scene):
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
-        from .practice import PracticeTableScene
-
-        table_scene = PracticeTableScene.demo(services)[0]
-        assert isinstance(table_scene, PracticeTableScene)
+        table_scene = cast("PracticeTableScene", services.scenes["practice"].demo(services)[0])
         table_scene.play_out()
         return [table_scene, cls(services, table_scene)]
 
@@ -146,9 +155,7 @@ class HandSummaryScene(Scene):
         self.table_scene.next_hand()
 
     def _review(self) -> None:
-        from .review import ReviewScene
-
-        self.services.navigator.push(ReviewScene(self.services, self.table))
+        self.services.navigator.push(self.services.scenes["review"](self.services, self.table))
 
     def _replay(self) -> None:
         """Play this very deal again, from the same levels and dealer."""

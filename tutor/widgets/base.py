@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 
 class Widget:
+    text_floor = 0
+    """The smallest text this widget draws, in pixels; the practice table raises it to
+    ``tutor.text.READABLE_PX`` (readable at 960×600); 0: the widget's own sizes."""
+
     def __init__(self, services: "Services") -> None:
         self.services = services
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -27,6 +31,14 @@ class Widget:
     def place(self, rect: pygame.Rect | tuple[int, int, int, int], metrics: Metrics) -> None:
         self.rect = pygame.Rect(rect)
         self.metrics = metrics
+
+    def fpx(self, size: float) -> int:
+        """A design font size in pixels for this window, never under ``text_floor``."""
+        return max(self.metrics.fpx(size), self.text_floor)
+
+    def floor(self, px: int) -> int:
+        """A size in pixels (a ``min_px``), never under ``text_floor``."""
+        return max(px, self.text_floor)
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         return event

@@ -20,6 +20,9 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(10)} | {
 """Digit keys (top row and keypad) → 0-9; a button with ``hotkey=0`` is the tenth."""
 
 
+KEY_CAP = 22
+"""The smallest key cap, in pixels: room for a readable digit."""
+
 class Button(Widget):
     """A labelled button; ``hotkey`` (0-9) is shown in a key cap in front of the label
     (apart from it, so "1" and "8 张" never read as "18 张") and pressing that number
@@ -51,15 +54,15 @@ class Button(Widget):
         """The key cap of the hotkey, at the left end."""
         if self.hotkey is None:
             return None
-        size = max(1, min(self.rect.height - self.metrics.px(14), self.metrics.px(24)))
+        size = max(1, min(self.rect.height - 4, max(self.metrics.px(24), KEY_CAP)))
         return pygame.Rect(self.rect.left + self.metrics.px(8), self.rect.centery - size // 2, size, size)
 
     def key_layout(self) -> TextLayout | None:
         key = self.key_box()
         if key is None:
             return None
-        return fit_text(self.services.fonts, str(self.hotkey), self.metrics.fpx(14), key.width, key.height,
-                        min_px=9, bold=True, colour=INK_SOFT if self.enabled else INK_DISABLED, align="center")
+        return fit_text(self.services.fonts, str(self.hotkey), self.fpx(14), key.width, key.height,
+                        min_px=self.floor(10), bold=True, colour=INK_SOFT if self.enabled else INK_DISABLED, align="center")
 
     def label_box(self) -> pygame.Rect:
         pad = self.metrics.px(10)
@@ -73,8 +76,8 @@ class Button(Widget):
     def text_layout(self) -> TextLayout:
         box = self.label_box()
         return fit_text(
-            self.services.fonts, self.text(), self.metrics.fpx(self.px), box.width, box.height,
-            min_px=self.metrics.fpx(12), colour=INK if self.enabled else INK_DISABLED, align="center",
+            self.services.fonts, self.text(), self.fpx(self.px), box.width, box.height,
+            min_px=self.fpx(12), colour=INK if self.enabled else INK_DISABLED, align="center",
         )
 
     def text_layouts(self) -> list[TextLayout]:

@@ -27,8 +27,10 @@ EDGE = (150, 150, 150)
 BACK = (150, 32, 44)
 BACK_LINE = (186, 72, 80)
 DIM = (150, 150, 150)
-JOKER_LABELS = {BIG: N_("BIG"), "L": N_("small")}
-"""The joker corner labels (msgids); a CJK translation is stacked vertically."""
+JOKER_LABELS = {BIG: N_("JOKER"), "L": N_("joker")}
+"""The joker corner labels (msgids): both read as jokers (大王 / 小王 in Chinese, stacked
+vertically); the big one is red, in capitals, with a filled crown, the small one black,
+in small letters, with a hollow crown."""
 DRAWN_SYMBOLS = "".join(SUIT_SYMBOLS.values()) + "★"
 """Symbols the card art draws with the font (tests check the font has them)."""
 
@@ -101,7 +103,8 @@ class CardArt:
         y = pad
         if card.is_joker:
             y = self._joker_index(surf, label, w, pad, colour)
-            self._crown(surf, pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.5), round(h * 0.3)), colour)
+            self._crown(surf, pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.5), round(h * 0.3)), colour,
+                        hollow=card.rank != BIG)
         else:
             rank = self._glyph(card.rank, round(w * (0.27 if card.rank == "10" else 0.32)), colour, bold=True)
             strip = round(w * 0.36)
@@ -145,14 +148,15 @@ class CardArt:
         return y + glyph.get_height()
 
     @staticmethod
-    def _crown(surf: pygame.Surface, box: pygame.Rect, colour: Colour) -> None:
-        """The joker emblem: a five-point crown on a band."""
+    def _crown(surf: pygame.Surface, box: pygame.Rect, colour: Colour, hollow: bool = False) -> None:
+        """The joker emblem: a five-point crown on a band (outlined for the small joker)."""
         x, y, bw, bh = box
         band = pygame.Rect(x, y + round(bh * 0.72), bw, round(bh * 0.28))
         points = [(x, band.top), (x, y + bh * 0.25), (x + bw * 0.25, y + bh * 0.55), (x + bw * 0.5, y),
                   (x + bw * 0.75, y + bh * 0.55), (x + bw, y + bh * 0.25), (x + bw, band.top)]
-        pygame.draw.polygon(surf, colour, points)
-        pygame.draw.rect(surf, colour, band)
+        edge = max(1, bw // 14) if hollow else 0
+        pygame.draw.polygon(surf, colour, points, edge)
+        pygame.draw.rect(surf, colour, band, edge)
         for px_, py_ in ((x, y + bh * 0.25), (x + bw * 0.5, y), (x + bw, y + bh * 0.25)):
             pygame.draw.circle(surf, colour, (px_, py_), max(2, bw // 12))
 

@@ -54,8 +54,17 @@ class CardCounter(Widget):
 
     def heading_layout(self) -> TextLayout:
         inner = self._inner()
-        return fit_text(self.services.fonts, _("Not seen yet"), self.metrics.fpx(16), inner.width,
-                        self.metrics.px(24), colour=INK, bold=True, min_px=9)
+        return fit_text(self.services.fonts, _("Not seen yet"), self.fpx(16), inner.width,
+                        max(self.metrics.px(24), 22), colour=INK, bold=True, min_px=self.floor(9))
+
+    def label_width(self) -> int:
+        """The column of suit labels: wide enough for "★×24" at the smallest text."""
+        return max(self.metrics.px(LABEL_W), 4 * self.text_floor)
+
+    def columns(self) -> int:
+        """Top cards shown per row: ``COLUMNS``, fewer when readable ones would not fit."""
+        room = self._inner().width - self.label_width()
+        return max(2, min(COLUMNS, room // (7 * self.text_floor // 2))) if self.text_floor else COLUMNS
 
     def row_layouts(self) -> list[tuple[TextLayout, list[TextLayout]]]:
         """(suit and count, a cell per top card) of each row; the cards sit in columns."""
@@ -63,17 +72,17 @@ class CardCounter(Widget):
         inner = self._inner()
         top = inner.top + self.heading_layout().height + m.px(4)
         row_h = (inner.bottom - top) // max(1, len(self.rows))
-        label_w = m.px(LABEL_W)
-        cell_w = (inner.width - label_w) // COLUMNS
+        label_w = self.label_width()
+        cell_w = (inner.width - label_w) // self.columns()
         out = []
         for row in self.rows:
             symbol = "★" if row.suit == TRUMP else SUIT_SYMBOLS[row.suit]
-            label = fit_text(fonts, f"{symbol}{row.count}", m.fpx(16), label_w - m.px(6), row_h, colour=INK, bold=True,
-                             four_colour=four, min_px=9)
+            label = fit_text(fonts, f"{symbol}{row.count}", self.fpx(16), label_w - m.px(6), row_h, colour=INK, bold=True,
+                             four_colour=four, min_px=self.floor(9))
             names = [short_name(card, row.suit == TRUMP) + ("×2" if n > 1 else "") for card, n in row.top]
-            cells = [fit_text(fonts, name, m.fpx(15), cell_w - m.px(4), row_h, colour=INK_SOFT, four_colour=four,
-                              min_px=9) for name in names[:COLUMNS]] or [
-                fit_text(fonts, "—", m.fpx(15), cell_w, row_h, colour=INK_SOFT)]
+            cells = [fit_text(fonts, name, self.fpx(15), cell_w - m.px(4), row_h, colour=INK_SOFT, four_colour=four,
+                              min_px=self.floor(9)) for name in names[:self.columns()]] or [
+                fit_text(fonts, "—", self.fpx(15), cell_w, row_h, colour=INK_SOFT, min_px=self.floor(10))]
             out.append((label, cells))
         return out
 
@@ -88,11 +97,11 @@ class CardCounter(Widget):
         heading.draw(surface, inner.topleft)
         top = inner.top + heading.height + m.px(4)
         row_h = (inner.bottom - top) // max(1, len(self.rows))
-        cell_w = (inner.width - m.px(LABEL_W)) // COLUMNS
+        cell_w = (inner.width - self.label_width()) // self.columns()
         for n, (label, cells) in enumerate(self.row_layouts()):
             mid = top + n * row_h + row_h // 2
             if n == 0:
                 pygame.draw.line(surface, TRUMP_STAR, (inner.left, top + row_h), (inner.right, top + row_h), 1)
             label.draw(surface, (inner.left, mid - label.height // 2))
             for k, cell in enumerate(cells):
-                cell.draw(surface, (inner.left + m.px(LABEL_W) + k * cell_w, mid - cell.height // 2))
+                cell.draw(surface, (inner.left + self.label_width() + k * cell_w, mid - cell.height // 2))

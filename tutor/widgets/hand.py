@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Sequence
 import pygame
 
 from engine.cards import Card
-from engine.rules import TrumpContext
+from engine.rules import TRUMP, TrumpContext
 
 from ..theme import FOCUS, KITTY_MARK
 from .base import Widget
@@ -21,6 +21,38 @@ VISIBLE = 0.42
 """Least part of a card's width left uncovered: the rank, suit and ★ column."""
 GROUP_GAP = 0.4
 """Extra space between suits (trumps, ♠, ♥, ♦, ♣), in steps."""
+
+
+BLACK, RED = ("S", "C"), ("H", "D")
+
+
+def side_suit_order(trump: str | None) -> tuple[str, ...]:
+    """The side suits as a card table lays them out: colours alternating (♠ ♥ ♣ ♦; with
+    a trump suit taken out, the colour left twice goes first and last: ♠ ♦ ♣)."""
+    blacks = [s for s in BLACK if s != trump]
+    reds = [s for s in RED if s != trump]
+    first, second = (blacks, reds) if len(blacks) >= len(reds) else (reds, blacks)
+    order: list[str] = []
+    for k in range(len(first)):
+        order.append(first[k])
+        if k < len(second):
+            order.append(second[k])
+    return tuple(order)
+
+
+def in_hand_order(cards: Sequence[Card], ctx: TrumpContext | None) -> list[Card]:
+    """``cards`` as the hand shows them: trumps first (the engine's order), then the side
+    suits in alternating colours, each high to low (``side_suit_order``)."""
+    if ctx is None:
+        return list(cards)
+    order = side_suit_order(ctx.trump)
+
+    def key(card: Card) -> tuple:
+        suit = ctx.suit_of(card)
+        group = 0 if suit == TRUMP else 1 + order.index(suit)
+        return (group, *ctx.sort_key(card)[1:])
+
+    return sorted(cards, key=key)
 
 
 class HandFan(Widget):
@@ -59,20 +91,29 @@ class HandFan(Widget):
     def set_cards(self, cards: Sequence[Card], ctx: TrumpContext | None = None) -> None:
         """Show ``cards`` (sorted by ``ctx`` when given); clears the selection."""
         self.ctx = ctx
-        self.cards = ctx.sorted(cards) if ctx is not None else list(cards)
+        self.cards = in_hand_order(cards, ctx)
         self.selected = set()
         self.focus = None
         self.marked = frozenset()
 
-    def set_marked(self, faces: Sequence[Card]) -> None:
-        """Outline one card of the hand per card of ``faces`` (two copies: two cards)."""
+    def _positions(self, faces: Sequence[Card]) -> set[int]:
+        """One position of the hand per card of ``faces`` (two copies: two cards)."""
         want = Counter(faces)
-        marked = set()
+        found = set()
         for i, card in enumerate(self.cards):
             if want[card] > 0:
                 want[card] -= 1
-                marked.add(i)
-        self.marked = frozenset(marked)
+                found.add(i)
+        return found
+
+    def set_marked(self, faces: Sequence[Card]) -> None:
+        """Outline one card of the hand per card of ``faces``."""
+        self.marked = frozenset(self._positions(faces))
+
+    def select(self, faces: Sequence[Card]) -> None:
+        """Choose exactly ``faces`` (a hint's answer), whether or not they may be chosen."""
+        self.selected = self._positions(faces)
+        self._changed()
 
     def set_selectable(self, faces: Collection[Card] | None) -> None:
         """Only these faces may be chosen (``None``: all); unselectable selections drop."""
@@ -154,7 +195,7 @@ class HandFan(Widget):
 
     def landing_rect(self, card: Card) -> pygame.Rect:
         """Where ``card`` would be drawn once added to the hand (a dealt card flies there)."""
-        cards = self.ctx.sorted([*self.cards, card]) if self.ctx is not None else [*self.cards, card]
+        cards = in_hand_order([*self.cards, card], self.ctx)
         return self._layout(cards)[cards.index(card)]
 
     def visible_strip(self, i: int) -> pygame.Rect:

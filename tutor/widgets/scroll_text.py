@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..text import TextLayout, layout_text
+from ..i18n import _
+from ..text import TextLayout, fit_text, layout_text
 from ..theme import INK, INK_SOFT, PANEL, PANEL_EDGE, Colour
 from .base import Widget, panel
 from .text_panel import TextSource, resolve
@@ -27,8 +28,12 @@ if TYPE_CHECKING:
 
 class ScrollText(Widget):
     def __init__(self, services: "Services", text: TextSource = "", *, px: int = 18, min_px: int | None = None,
-                 colour: Colour = INK, background: Colour | None = PANEL, padding: int = 12) -> None:
+                 colour: Colour = INK, background: Colour | None = PANEL, padding: int = 12,
+                 more: str | None = None) -> None:
         super().__init__(services)
+        self.more = more
+        """A msgid said under the window while the text goes on below it ("more ↓"):
+        a panel whose reader may not think of scrolling says so."""
         self.text, self.px, self.colour = text, px, colour
         self.min_px = px if min_px is None else min_px
         self.background, self.padding = background, padding
@@ -65,15 +70,31 @@ class ScrollText(Widget):
         """``text`` broken to ``width``, which narrows by a pixel or two when kerning
         makes a broken line a little wider than the sum of its words."""
         for narrower in range(0, 12, 2):
-            layout = layout_text(self.services.fonts, text, self.metrics.fpx(px), width - narrower,
+            layout = layout_text(self.services.fonts, text, self.fpx(px), width - narrower,
                                  colour=self.colour, four_colour=self.services.four_colour)
             if layout.fits:
                 break
         return layout
 
+    def more_layout(self) -> TextLayout | None:
+        """The "more" line, when the text is longer than the box."""
+        box = self.inner()
+        if self.more is None or self.layout().height <= box.height:
+            return None
+        return fit_text(self.services.fonts, _(self.more), self.fpx(14), box.width, box.height, colour=INK_SOFT,
+                        bold=True, align="right", min_px=self.floor(10))
+
+    def room(self) -> int:
+        """The height the text's window may take (less the "more" line under it)."""
+        more, height = self.more_layout(), self.inner().height
+        if more is None:
+            return height
+        first = self.layout().lines[0].rect[3] if self.layout().lines else 0
+        return max(first, height - more.height - self.metrics.px(2))
+
     def max_offset(self) -> int:
         """The top of the first line from which the rest of the text fits the box."""
-        layout, height = self.layout(), self.inner().height
+        layout, height = self.layout(), self.room()
         return min((line.rect[1] for line in layout.lines if layout.height - line.rect[1] <= height),
                    default=0)
 
@@ -118,11 +139,13 @@ class ScrollText(Widget):
         start = min(self.offset, self.max_offset())
         self.offset = max((line.rect[1] for line in layout.lines if line.rect[1] <= start), default=0)
         bottoms = [line.rect[1] + line.rect[3] - self.offset for line in layout.lines]
-        whole = [bottom for bottom in bottoms if 0 < bottom <= box.height]
-        return pygame.Rect(box.left, box.top, box.width, max(whole, default=box.height))
+        room = self.room()
+        whole = [bottom for bottom in bottoms if 0 < bottom <= room]
+        return pygame.Rect(box.left, box.top, box.width, max(whole, default=room))
 
     def text_layouts(self) -> list[TextLayout]:
-        return [self.layout()]
+        more = self.more_layout()
+        return [self.layout()] + ([more] if more is not None else [])
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -141,3 +164,6 @@ class ScrollText(Widget):
             thumb_y = track.top + (track.height - thumb_h) * self.offset // max(1, self.max_offset())
             pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=2)
             pygame.draw.rect(surface, INK_SOFT, (track.left, thumb_y, track.width, thumb_h), border_radius=2)
+            more = self.more_layout()
+            if more is not None and self.offset < self.max_offset():
+                more.draw(surface, (box.left, box.bottom - more.height))  # aligned right in the box

@@ -33,7 +33,7 @@ class SeatLabel(Widget):
 
     def compact(self) -> bool:
         """A plate too short for two lines shows name and role side by side."""
-        return self.rect.height < self.metrics.px(56)
+        return self.rect.height < max(self.metrics.px(56), int(3.4 * self.text_floor))
 
     def text_layouts(self) -> list[TextLayout]:
         """[name layout, role layout] fitted to the plate."""
@@ -42,14 +42,16 @@ class SeatLabel(Widget):
         box = self.rect.inflate(-2 * pad, -pad)
         name, role = self.lines()
         if self.compact():
-            first = fit_text(fonts, name, m.fpx(18), box.width // 2, box.height, bold=True)
+            first = fit_text(fonts, name, self.fpx(18), box.width // 2, box.height, bold=True,
+                             min_px=self.floor(10))
             gap = m.px(10)
-            second = fit_text(fonts, role, m.fpx(15), box.width - first.width - gap, box.height, colour=INK_SOFT,
-                              four_colour=self.services.four_colour)
+            second = fit_text(fonts, role, self.fpx(15), box.width - first.width - gap, box.height, colour=INK_SOFT,
+                              four_colour=self.services.four_colour, min_px=self.floor(10))
             return [first, second]
-        first = fit_text(fonts, name, m.fpx(19), box.width, box.height // 2, bold=True)
-        second = fit_text(fonts, role, m.fpx(15), box.width, box.height - first.height, colour=INK_SOFT,
-                          four_colour=self.services.four_colour)
+        first = fit_text(fonts, name, self.fpx(19), box.width, box.height // 2, bold=True,
+                         min_px=self.floor(10))
+        second = fit_text(fonts, role, self.fpx(15), box.width, box.height - first.height, colour=INK_SOFT,
+                          four_colour=self.services.four_colour, min_px=self.floor(10))
         return [first, second]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -47,14 +47,14 @@ class StatusPanel(Widget):
 
     def rows(self) -> list[tuple[str, str]]:
         if self.trump == UNDECIDED:
-            trump = _("Not declared yet")
+            trump = _("Undecided")
         else:
             trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No-trump")
         (name_a, level_a), (name_b, level_b) = self.teams
         return [
             (_("Level"), self.level),
             (_("Trump"), trump),
-            (_("Dealer"), resolve(self.dealer)),
+            (_("Dealer"), resolve(self.dealer) or _("Undecided")),
             (resolve(name_a), level_a),
             (resolve(name_b), level_b),
         ]
@@ -63,17 +63,18 @@ class StatusPanel(Widget):
         pad = self.metrics.px(12)
         inner = self.rect.inflate(-2 * pad, -2 * pad)
         row_h = inner.height // len(self.rows())
-        key_w = int(inner.width * 0.48)
+        key_w = int(inner.width * 0.42)
         fonts, four = self.services.fonts, self.services.four_colour
         result = []
         for n, (key, value) in enumerate(self.rows()):
             big = n < 2  # level and trump are the two facts a beginner needs
-            px = self.metrics.fpx(24 if big else 17)
+            px = self.fpx(24 if big else 17)
             colour = suit_colour(self.trump, four) if (n == 1 and self.trump in SUIT_SYMBOLS) else INK
             result.append(
                 (
-                    fit_text(fonts, key, self.metrics.fpx(17), key_w, row_h, colour=INK_SOFT),
-                    fit_text(fonts, value, px, inner.width - key_w, row_h, colour=colour, bold=big, four_colour=four),
+                    fit_text(fonts, key, self.fpx(17), key_w, row_h, colour=INK_SOFT, min_px=self.floor(10)),
+                    fit_text(fonts, value, px, inner.width - key_w, row_h, colour=colour, bold=big, four_colour=four,
+                             min_px=self.floor(10)),
                 )
             )
         return result
@@ -86,7 +87,7 @@ class StatusPanel(Widget):
         pad = self.metrics.px(12)
         inner = self.rect.inflate(-2 * pad, -2 * pad)
         row_h = inner.height // len(self.rows())
-        key_w = int(inner.width * 0.48)
+        key_w = int(inner.width * 0.42)
         for n, (key, value) in enumerate(self.row_layouts()):
             mid = inner.top + n * row_h + row_h // 2
             key.draw(surface, (inner.left, mid - key.height // 2))
@@ -111,13 +112,14 @@ class PointsPanel(Widget):
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
-        text = _("Attackers' points {points} / {target}").format(points=self.points, target=self.TARGET)
+        text = (_("Attackers' points {points} / {target}") if self.points < self.TARGET
+                else _("Attackers' points {points} (≥ {target})")).format(points=self.points, target=self.TARGET)
         if self.penalties:
             text = _("Attackers' points {points} / {target} (penalty {penalties})").format(
                 points=self.points, target=self.TARGET, penalties=f"{self.penalties:+d}")
         return fit_text(
-            self.services.fonts, text, self.metrics.fpx(20), self.rect.width - 2 * pad,
-            self.rect.height // 2 - pad, bold=True,
+            self.services.fonts, text, self.fpx(20), self.rect.width - 2 * pad,
+            self.rect.height // 2 - pad, bold=True, min_px=self.floor(10),
         )
 
     def text_layouts(self) -> list[TextLayout]:

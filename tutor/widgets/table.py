@@ -35,16 +35,16 @@ def table_layout(m: Metrics) -> TableRects:
     points = pygame.Rect(W - margin - m.px(300), margin, m.px(300), m.px(130))
     hand_h = m.px(150)
     hand = pygame.Rect(margin, H - margin - hand_h, W - 2 * margin, hand_h)
-    row_h = m.px(46)
+    row_h = max(m.px(46), 54)  # two lines of the hint line at the smallest readable size
     row_y = hand.top - m.px(6) - row_h
     buttons = pygame.Rect(W - margin - m.px(260), row_y, m.px(260), row_h)
     seat_w, seat_h = m.px(250), m.px(64)
     bottom_seat = pygame.Rect(margin, row_y, m.px(200), row_h)
     hint = pygame.Rect(bottom_seat.right + margin, row_y, buttons.left - bottom_seat.right - 2 * margin, row_h)
     top_seat = pygame.Rect(W // 2 - seat_w // 2, margin, seat_w, seat_h)
-    left_seat = pygame.Rect(margin, status.bottom + m.px(30), m.px(200), seat_h)
+    left_seat = pygame.Rect(margin, status.bottom + m.px(30), status.width, seat_h)
     # the right plate sits under the points panel: the table controls below it need room
-    right_seat = pygame.Rect(W - margin - m.px(200), points.bottom + m.px(12), m.px(200), seat_h)
+    right_seat = pygame.Rect(W - margin - m.px(250), points.bottom + m.px(12), m.px(250), seat_h)
     trick_top = top_seat.bottom + m.px(10)
     trick_left = max(left_seat.right, status.right) + margin
     trick_right = min(right_seat.left, points.left) - margin

@@ -60,10 +60,10 @@ class TextPanel(Widget):
         return fit_text(
             self.services.fonts,
             resolve(self.text),
-            self.metrics.fpx(self.px),
+            self.fpx(self.px),
             box.width,
             box.height,
-            min_px=self.metrics.fpx(self.min_px),
+            min_px=self.fpx(self.min_px),
             colour=self.colour,
             bold=self.bold,
             four_colour=self.services.four_colour,
@@ -89,4 +89,4 @@ class HintLine(TextPanel):
     valign_centre = True
 
     def __init__(self, services: "Services", text: TextSource = "") -> None:
-        super().__init__(services, text, px=19, min_px=12, background=(255, 250, 232), align="center", padding=6)
+        super().__init__(services, text, px=19, min_px=self.floor(12), background=(255, 250, 232), align="center", padding=6)

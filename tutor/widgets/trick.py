@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 LED = N_("Led")
 """The tag on the play that led the trick."""
+WINNING = {"lead": N_("Winning"), "higher": N_("Winning"), "ruff": N_("Ruff: winning"),
+           "overruff": N_("Over-ruff: winning")}
+"""The tag on the play winning the trick so far, by how it wins (``engine.claims``
+``trick_facts``: the lead held, a higher card of the suit, a ruff 毙, an over-ruff 盖毙)."""
 
 
 def screen_position(seat: int, viewer: int) -> int:
@@ -46,14 +50,18 @@ class TrickView(Widget):
         self.winner: int | None = None
         self.leader: int | None = None
         self.ctx: TrumpContext | None = None
+        self.how: str | None = None
+        """How the winner wins (a key of ``WINNING``): its tag; ``None``: a frame only."""
 
     def set_trick(
         self, plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None = None,
-        ctx: TrumpContext | None = None, leader: int | None = None,
+        ctx: TrumpContext | None = None, leader: int | None = None, how: str | None = None,
     ) -> None:
-        """Show ``plays``; ``leader`` (tagged "Led") is usually the seat of the first play."""
+        """Show ``plays``; ``leader`` (tagged "Led") is usually the seat of the first play;
+        ``how`` tags the winner ("Winning", a ruff, an over-ruff)."""
         self.plays = [(seat, ctx.sorted(cards) if ctx is not None else list(cards)) for seat, cards in plays]
         self.winner, self.ctx, self.leader = winner, ctx, leader
+        self.how = how if winner is not None else None
 
     def frame_margin(self) -> int:
         """Room kept round the cards for the winner's frame, inside the rectangle."""
@@ -118,27 +126,44 @@ class TrickView(Widget):
             box = pygame.Rect(0, group.bottom + m.px(4), width, self.caption_height())
             box.centerx = group.centerx
             box.clamp_ip(self.rect)
-            layout = fit_text(self.services.fonts, self.names(seat), m.fpx(16), box.width, box.height,
-                              colour=ON_FELT, bold=True, align="center", min_px=9)
+            layout = fit_text(self.services.fonts, self.names(seat), self.fpx(16), box.width, box.height,
+                              colour=ON_FELT, bold=True, align="center", min_px=self.floor(9))
             out.append((layout, box))
         return out
 
-    def tag_layout(self) -> tuple[TextLayout, pygame.Rect] | None:
-        """The "Led" tag, on the bottom edge of the leader's cards."""
-        rects = self.play_rects().get(self.leader) if self.leader is not None else None
+    def _tag(self, seat: int | None, text: str, top: bool) -> tuple[TextLayout, pygame.Rect] | None:
+        """A tag on the bottom (or ``top``) edge of ``seat``'s cards; as wide as the text
+        needs, at least the size every table text keeps."""
+        rects = self.play_rects().get(seat) if seat is not None else None
         if not rects:
             return None
         m = self.metrics
         group = rects[0].unionall(rects)
-        layout = fit_text(self.services.fonts, _(LED), m.fpx(14), group.width - m.px(8), m.px(22),
-                          colour=INK, bold=True, min_px=9)
+        width = max(group.width - m.px(8), m.px(150))
+        layout = fit_text(self.services.fonts, text, max(self.fpx(14), 14), width, max(m.px(26), 24),
+                          colour=INK, bold=True, min_px=self.floor(14))
         box = pygame.Rect(0, 0, layout.width + m.px(14), layout.height + m.px(4))
-        box.midbottom = (group.centerx, group.bottom - m.px(4))
+        if top:  # above the cards (below them for the seat at the top): their corners stay readable
+            box.midbottom = (group.centerx, group.top - m.px(2))
+            if box.top < self.rect.top:
+                box.midtop = (group.centerx, group.bottom + m.px(2))
+        else:
+            box.midbottom = (group.centerx, group.bottom - m.px(4))
         return layout, box
 
+    def tag_layout(self) -> tuple[TextLayout, pygame.Rect] | None:
+        """The "Led" tag, on the bottom edge of the leader's cards."""
+        return self._tag(self.leader, _(LED), top=False)
+
+    def winning_layout(self) -> tuple[TextLayout, pygame.Rect] | None:
+        """The winner's tag ("Winning", a ruff 毙, an over-ruff 盖毙) just above its cards."""
+        if self.how is None:
+            return None
+        return self._tag(self.winner, _(WINNING[self.how]), top=True)
+
     def text_layouts(self) -> list[TextLayout]:
-        tag = self.tag_layout()
-        return [layout for layout, _box in self.caption_layouts()] + ([tag[0]] if tag else [])
+        tags = [tag[0] for tag in (self.tag_layout(), self.winning_layout()) if tag is not None]
+        return [layout for layout, _box in self.caption_layouts()] + tags
 
     # ------------------------------------------------------------ drawing
 
@@ -153,10 +178,10 @@ class TrickView(Widget):
             box = self.winner_box() if seat == self.winner else None
             if box is not None:
                 pygame.draw.rect(surface, FOCUS, box, 3, border_radius=max(4, w // 10))
-        tag = self.tag_layout()
-        if tag is not None:
-            layout, box = tag
-            panel(surface, box, FOCUS, INK, box.height // 2)
-            layout.draw(surface, (box.centerx - layout.width // 2, box.top + (box.height - layout.height) // 2))
+        for tag in (self.tag_layout(), self.winning_layout()):
+            if tag is not None:
+                layout, box = tag
+                panel(surface, box, FOCUS, INK, box.height // 2)
+                layout.draw(surface, (box.centerx - layout.width // 2, box.top + (box.height - layout.height) // 2))
         for layout, box in self.caption_layouts():
             layout.draw(surface, (box.left, box.top))

@@ -59,9 +59,7 @@ class LessonBrowserScene(Scene):
         return open_lesson
 
     def _open_reference(self) -> None:
-        from ..rules import RulesReferenceScene
-
-        self.services.navigator.push(RulesReferenceScene(self.services, library=self.library))
+        self.services.navigator.push(self.services.scenes["rules"](self.services, library=self.library))
 
     def _toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual

@@ -67,9 +67,7 @@ def lesson_scene(services: "Services", lesson: Lesson | GuidedHand | Unavailable
     """The scene that plays an entry of the lessons list: the lesson player, or the
     table for the guided hand."""
     if isinstance(lesson, GuidedHand):
-        from ..first_hand import GuidedHandScene
-
-        return GuidedHandScene(services, lesson, rules, library)
+        return services.scenes["first_hand"](services, lesson, rules, library)
     return LessonPlayerScene(services, lesson, rules, library=library)
 
 
@@ -128,20 +126,18 @@ class LessonPlayerScene(Scene):
         """The lesson of ``--lesson`` (checked by the app) at step ``--step``, else the
         lesson to continue, over the lessons list; answers in one fixed order, so a
         screenshot is the same every time."""
-        from .browser import LessonBrowserScene
-
+        browser = services.scenes["lessons"]
         options = services.options
         lesson = getattr(options, "lesson", None)
         step = getattr(options, "step", None)
         if isinstance(lesson, GuidedHand):
-            from ..first_hand import GuidedHandScene
-
-            return [LessonBrowserScene(services), *GuidedHandScene.demo(services, lesson, step)]
+            first_hand = services.scenes["first_hand"]
+            return [browser(services), *first_hand.demo(services, lesson, step)]  # type: ignore[call-arg]
         scene = cls(services, lesson, seed=1)
         if step:
             scene.furthest = step - 1
             scene.go(step - 1)
-        return [LessonBrowserScene(services), scene]
+        return [browser(services), scene]
 
     # ----------------------------------------------------------------- state
 
@@ -244,14 +240,13 @@ class LessonPlayerScene(Scene):
 
     def open_link(self) -> None:
         """The glossary at the first term this step defines, or the recap's rules page."""
-        from ..rules import RulesReferenceScene
-
         if not self.link.enabled:
             return
+        reference = self.services.scenes["rules"]
         if self.step.defines:
-            scene = RulesReferenceScene(self.services, term=self.step.defines[0], library=self.library)
+            scene = reference(self.services, term=self.step.defines[0], library=self.library)  # type: ignore[call-arg]
         else:
-            scene = RulesReferenceScene(self.services, self.lesson.rules_topic, library=self.library)
+            scene = reference(self.services, self.lesson.rules_topic, library=self.library)  # type: ignore[call-arg]
         self.services.navigator.push(scene)
 
     # ----------------------------------------------------------------- text

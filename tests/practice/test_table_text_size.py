@@ -1,0 +1,106 @@
+"""No text at the practice table is under 14 px at the smallest window (960×600): every
+string rendered while the scene draws is measured at each moment of a hand — the deal,
+the declaring window, the burial, a trick with the card counter on, the previous trick,
+the kitty, a failed throw, the kitty turned up at the end — in Chinese (both languages
+under ``make soak``)."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pygame
+import pytest
+
+from engine.game import BURYING, DECLARING, HAND_OVER, TRICKS, Game
+from tutor import i18n
+from tutor.fonts import Fonts
+from tutor.practice import PracticeTable
+from tutor.scenes.practice import PracticeTableScene
+from tutor.widgets.card_art import CardArt
+
+from ..volume import count
+from .test_table_moments import failing_throw
+from .test_table_view import make_app, run
+
+SMALLEST = 14
+"""The smallest text, in pixels, a player can read at the table."""
+
+
+@contextlib.contextmanager
+def measured():
+    """Every (text, px) rendered inside the block, card faces left out (their corner
+    indices are drawings sized to the card)."""
+    sizes: list[tuple[str, int]] = []
+    render, face = Fonts.render, CardArt.face
+    inside_card = [0]
+
+    def spy(self, text, px, colour, bold=False):
+        if not inside_card[0] and text.strip():
+            sizes.append((text, px))
+        return render(self, text, px, colour, bold)
+
+    def card(self, *args, **kwargs):
+        inside_card[0] += 1
+        try:
+            return face(self, *args, **kwargs)
+        finally:
+            inside_card[0] -= 1
+
+    Fonts.render, CardArt.face = spy, card
+    try:
+        yield sizes
+    finally:
+        Fonts.render, CardArt.face = render, face
+
+
+def too_small(app, scene: PracticeTableScene) -> list[tuple[str, int]]:
+    app.services.fonts._rendered.clear()
+    with measured() as sizes:
+        app.stack.draw(app.screen)
+    assert sizes, "the table drew some text"
+    return sorted({(text, px) for text, px in sizes if px < SMALLEST})
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "en"][:count(2)])  # both under ``make soak``
+def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
+    app = make_app(tmp_path, speed="fast", size=(960, 600))
+    app.services.store.settings.card_counter = True
+    i18n.set_language(language)
+    game = Game(app.services.store.settings.rule_set(), 6, dealer=0, hand=2)
+    scene = PracticeTableScene(app.services, PracticeTable(game, seed=6), seed=6)
+    app.stack.push(scene)
+    small: dict[str, list] = {}
+
+    def moment(name: str) -> None:
+        app.frame(1 / 60)
+        found = too_small(app, scene)
+        if found:
+            small[name] = found
+
+    run(app, scene, lambda s: s.table.game.dealt >= 40, act=False)
+    moment("dealing")
+    run(app, scene, lambda s: s.table.phase != "dealing" and not s.motion.active, act=False)
+    moment("declaring window")
+    run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active)
+    moment("burying")
+    run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and not s.table.view.trick
+        and not s.motion.active)
+    throw = failing_throw(scene.table.view)
+    if throw is not None:
+        scene._select(throw)
+        moment("throw warning")
+        scene.play.activate()
+        moment("failed throw")
+        scene.moments.dismiss()
+    run(app, scene, lambda s: s.table.phase == TRICKS and len(s.table.game.trick) >= 2 and s.table.learner_to_act
+        and bool(s.table.game.tricks) and not s.motion.active)
+    moment("trick and counter")
+    scene._toggle_peek("last")
+    moment("previous trick")
+    scene._toggle_peek("kitty")
+    moment("kitty")
+    scene._toggle_peek("kitty")
+    run(app, scene, lambda s: s.hand_over.reveal is not None and not s.motion.active)
+    moment("kitty turned up")
+    i18n.set_language("en")
+    assert not small, small

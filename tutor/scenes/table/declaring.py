@@ -1,0 +1,172 @@
+"""The deal and the declarations: one declare button per face the learner could
+declare with (in the order the faces arrived, so they never move), the declaration
+standing at its declarer's seat with a caption, and an override flashing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from engine.cards import Card
+from engine.events import Overridden
+from engine.game import DEALING, DECLARING
+
+from ... import coach
+from ...i18n import _
+from ...practice import Words
+from ...theme import FOCUS, ON_FELT
+from ...widgets import Button
+from .phase import COACH_LINES, TablePhase
+from .timing import OVERRIDE_SECONDS
+
+if TYPE_CHECKING:
+    from ..practice import PracticeTableScene
+
+DECLARE_HOTKEYS = range(2, 8)
+"""The declare buttons' numbers (there are at most six faces to declare with)."""
+
+
+class DeclaringPhase(TablePhase):
+    def __init__(self, scene: "PracticeTableScene") -> None:
+        super().__init__(scene)
+        self.buttons: list[Button] = []
+        self.faces: list[Card] = []
+        self.choices: list[tuple[Card, ...] | None] = []
+        """What each declare button declares now (``None``: not allowed now)."""
+        self.override: Overridden | None = None
+        self.override_left = 0.0
+
+    def action_label(self) -> str:
+        return _("Pass")
+
+    def action_ready(self, selected: list[Card]) -> bool:
+        table = self.scene.table
+        if table.phase == DECLARING:
+            return table.learner_to_act
+        return table.can_submit(selected)
+
+    def submit(self) -> None:
+        table = self.scene.table
+        if table.phase != DECLARING:
+            super().submit()
+            return
+        table.close_declaring()
+        self.scene._sync()
+
+    def coach_words(self) -> list[Words]:
+        table = self.scene.table
+        tip = table.tip()
+        return [said.text for said in table.declare_advice()[:COACH_LINES]] or ([tip.text] if tip else [])
+
+    def caption_words(self) -> Words:
+        table = self.scene.table
+        said = table.declaration_words()
+        override = self.override
+        if override is None or self.override_left <= 0:
+            return said
+        learner = table.learner
+        return lambda: coach.then(_("{who} overrides {previous}!").format(
+            who=coach.seat_name(override.declaration.seat, learner, start=True),
+            previous=coach.seat_name(override.previous.seat, learner)), said())
+
+    def side_buttons(self) -> list[Button]:
+        scene = self.scene
+        choices = scene.table.declare_choices()
+        faces = [face for face, _d in choices]
+        if faces != self.faces:
+            self.faces = faces
+            self.buttons = [Button(scene.services, self._label(n), scene._declarer(n), px=18, hotkey=hotkey)
+                            for n, hotkey in zip(range(len(faces)), DECLARE_HOTKEYS)]
+        self.choices = [d.cards if d is not None else None for _f, d in choices]
+        for button, cards in zip(self.buttons, self.choices):
+            button.enabled = cards is not None
+        return self.buttons + scene._declaring_buttons()
+
+    def forget_buttons(self) -> None:
+        self.faces, self.buttons = [], []
+
+    def sync_trick(self) -> None:
+        scene = self.scene
+        standing = scene.table.game.declaration
+        plays = [(standing.seat, standing.cards)] if standing is not None else []
+        scene.trick.set_trick(plays, None, scene.table.trump_context())
+
+    def hovers(self) -> bool:
+        return False  # while dealing, the hint line is about declaring
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on the table (not on a button) while dealing deals the rest at once."""
+        scene = self.scene
+        if scene.table.phase != DEALING or scene.on_button(pos):
+            return False
+        scene.clock.skip_deal = True  # the AI players still declare after each segment
+        scene.motion.finish()
+        scene.clock.wait = 0.0
+        return True
+
+    def took_override(self, event: Overridden) -> None:
+        self.override, self.override_left = event, OVERRIDE_SECONDS
+
+    def tick(self, dt: float) -> None:
+        """The override's flash runs down (also while the table waits for a view)."""
+        if self.override is not None:
+            self.override_left -= dt
+            if self.override_left <= 0:
+                self.override = None
+                self.scene._sync_words()
+
+    def standing_box(self) -> pygame.Rect | None:
+        """The frame round the declaration standing, or ``None``."""
+        scene = self.scene
+        standing = scene.table.game.declaration
+        if scene.table.phase not in (DEALING, DECLARING) or standing is None:
+            return None
+        rects = scene.trick.slot_rects(standing.seat, len(standing.cards))
+        return rects[0].unionall(rects).inflate(2 * scene.trick.frame_margin(), 2 * scene.trick.frame_margin())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A frame round the declaration standing: bright and thick while it flashes."""
+        box = self.standing_box()
+        if box is None:
+            return
+        box = box.inflate(-2, -2)
+        flashing = self.override is not None and self.override_left > 0
+        on = flashing and int(self.override_left * 6) % 2 == 0
+        pygame.draw.rect(surface, FOCUS if on else ON_FELT, box, 5 if flashing else 2,
+                         border_radius=self.scene.metrics.px(8))
+
+    # ------------------------------------------------------------ the declare buttons
+
+    @staticmethod
+    def _face_text(face: Card, cards: tuple[Card, ...] | None) -> str:
+        """A declare button's words: one card, or a pair of it ("亮一对♠2")."""
+        from ...hints import card_name
+
+        if cards is not None and len(cards) == 2:
+            return _("Declare a pair of {card}").format(card=card_name(face))
+        return _("Declare {cards}").format(cards=card_name(face))
+
+    def _label(self, n: int) -> Callable[[], str]:
+        def label() -> str:
+            cards = self.choices[n] if n < len(self.choices) else None
+            return self._face_text(self.faces[n], cards)
+        return label
+
+    def declarer(self, n: int) -> Callable[[], None]:
+        """What declare button ``n`` does: declare its face's strongest declaration."""
+        def declare() -> None:
+            scene = self.scene
+            cards = self.choices[n] if n < len(self.choices) else None
+            if cards is not None and any(d.cards == cards for d in scene.table.declaration_options()):
+                scene._took(scene.table.declare(cards))
+                scene._sync()
+        return declare
+
+    def button_for(self, cards: tuple[Card, ...]) -> Button | None:
+        """The enabled declare button of ``cards``' face (it declares the strongest
+        declaration of that face, at least ``cards``), as last synced."""
+        for button, face, choice in zip(self.buttons, self.faces, self.choices):
+            if face == cards[0] and choice is not None and button.enabled:
+                return button
+        return None
