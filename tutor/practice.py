@@ -145,6 +145,8 @@ class PracticeTable:
         self.learner_plays: list[coach.LearnerPlay] = []
         self.hinted: set[tuple[str, int, int]] = set()
         """The decisions (phase, trick, plays before the learner's) the learner asked hints for."""
+        self.undos = 0
+        """The learner's plays taken back this hand."""
         self.window_open = True
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
@@ -556,6 +558,7 @@ class PracticeTable:
         if not self.can_undo:
             return False
         last = self.learner_plays.pop()
+        self.undos += 1
         while True:
             action = self.game.undo()
             if isinstance(action, PlayCards) and action.seat == self.learner \
@@ -636,6 +639,7 @@ class PracticeTable:
         self.comments = []
         self.learner_plays = []
         self.hinted = set()
+        self.undos = 0
         self.window_open = True
         self._ladder = None
         self._burial, self._burial_advised = None, None

@@ -1,0 +1,180 @@
+"""The learner's record (``tutor.history``): hands kept, listed, replayed, checked."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER, Game
+from tests.volume import count
+from tutor.datafiles import DataFolder
+from tutor.history import HISTORY_FILE, BadRecord, HistoryStore, hand_actions, hands_before, replay, tricks_of
+from tutor.practice import PracticeTable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play_out(table: PracticeTable) -> None:
+    """The hand to its end, the learner's seat played by its own AI."""
+    while table.phase not in (HAND_OVER, MATCH_OVER):
+        if table.step() or not table.learner_to_act:
+            continue
+        if table.phase in (DEALING, DECLARING):
+            table.close_declaring()
+        else:
+            table.submit(table.auto_move() or [])
+
+
+def store(home: Path) -> HistoryStore:
+    return HistoryStore(DataFolder(home, {}))
+
+
+def test_every_stored_hand_replays_trick_by_trick(tmp_path) -> None:
+    """Hands of whole matches kept, the store reopened, each replayed from its record
+    alone: every trick as played, and each seat's cards as dealt."""
+    history = store(tmp_path)
+    originals = {}
+    hands = count(100)
+    seed = 0
+    while len(originals) < hands:
+        seed += 1
+        table = PracticeTable(Game(seed=seed), learner=seed % 4, seed=seed, ai_kind="random", coached=False)
+        for _ in range(min(4, hands - len(originals))):
+            play_out(table)
+            data = history.record_hand(table)
+            assert data is not None
+            originals[data["key"]] = (table.game.tricks, [table.game.hand(s) for s in range(4)])
+            if table.phase == MATCH_OVER:
+                break
+            table.next_hand()
+    history.close()
+    reopened = store(tmp_path)
+    rows = reopened.hands()
+    assert len(rows) == hands and reopened.skipped == 0
+    for row in rows:
+        data = reopened.hand(row.id)
+        tricks, _left = originals[data["key"]]
+        game = replay(data)
+        assert game.tricks == tricks, f"hand {row.id} ({row.deal_code}) replays differently"
+        assert tuple(tricks_of(data)) == tricks
+        assert hands_before(game.tricks, 0)[row.learner]  # the learner's cards at the first trick
+        assert sum(map(len, hands_before(game.tricks, 0))) == 100
+
+
+def test_a_first_hand_redealt_replays_from_its_code() -> None:
+    """Nobody declared the first deal: only the actions of the deal played are kept."""
+    game = Game(seed=4)
+    while game.phase == DEALING:
+        game.deal()
+    game.close_declaring()  # nobody declared: dealt anew
+    assert game.phase == DEALING
+    table = PracticeTable(game, seed=4, ai_kind="random")
+    play_out(table)
+    data = {"deal_code": game.deal_code(), "rules": game.rules.to_dict(),
+            "actions": [a.to_dict() for a in hand_actions(game)]}
+    assert replay(data).tricks == game.tricks
+
+
+def test_rating_and_titles_follow_the_hands(tmp_path) -> None:
+    history = store(tmp_path)
+    table = PracticeTable(Game(seed=11), seed=11, ai_kind="random")
+    total = 0
+    for _ in range(3):
+        play_out(table)
+        data = history.record_hand(table)
+        assert data is not None and data["rating"]["before"] == total
+        total += data["rating"]["change"]
+        table.next_hand()
+    assert history.rating() == total == history.hands()[-1].rating_after
+    assert history.add(data) is False, "the same hand is kept once"
+
+
+@pytest.mark.parametrize("content", [b"not a database at all" * 100, b"SQLite format 3\x00" + b"\xff" * 5000])
+def test_a_damaged_record_is_set_aside_with_a_notice(tmp_path, content) -> None:
+    (tmp_path / HISTORY_FILE).write_bytes(content)
+    history = store(tmp_path)
+    assert history.hands() == [] and history.rating() == 0
+    assert len(history.files.notices) == 1 and HISTORY_FILE in history.files.notices[0].text()
+    aside = list(tmp_path.glob(f"{HISTORY_FILE}.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content, "nothing lost"
+    history.add_lesson("01", 3)
+    assert history.lessons()[0][1:] == ("01", 3), "a new record starts"
+
+
+def test_a_record_from_a_newer_version_is_set_aside(tmp_path) -> None:
+    db = sqlite3.connect(tmp_path / HISTORY_FILE)
+    db.execute("PRAGMA user_version=99")
+    db.close()
+    history = store(tmp_path)
+    assert history.hands() == [] and len(history.files.notices) == 1
+
+
+def test_a_hand_with_bad_data_is_refused_when_opened(tmp_path) -> None:
+    history = store(tmp_path)
+    table = PracticeTable(Game(seed=2), seed=2, ai_kind="random")
+    play_out(table)
+    data = history.record_hand(table)
+    assert data is not None
+    row = history.hands()[0]
+    assert history.hand(row.id)["key"] == data["key"]
+    db = sqlite3.connect(tmp_path / HISTORY_FILE)
+    db.execute("UPDATE hands SET data = ? WHERE id = ?", (json.dumps({**data, "hints": -1}), row.id))
+    db.execute("INSERT INTO hands (key, finished, deal_code, learner, attacking, attacker_points, rating_before,"
+               " rating_change, notes, hints, undos, variant, data) VALUES ('x', 'y', 'z', 'bad', 0, 0, 0, 0, 0,"
+               " 0, 0, '', '{}')")
+    db.commit()
+    db.close()
+    with pytest.raises(BadRecord):
+        history.hand(row.id)
+    assert [r.id for r in history.hands()] == [row.id] and history.skipped == 1
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from engine.game import Game
+from tests.app.test_history import play_out, store
+from tutor.practice import PracticeTable
+
+history = store(Path(sys.argv[1]))
+seed = int(sys.argv[2])
+while True:
+    seed += 1
+    table = PracticeTable(Game(seed=seed), seed=seed, ai_kind="random", coached=False)
+    play_out(table)
+    data = history.record_hand(table)
+    print(data["key"], flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_writer_killed_at_any_moment_loses_no_finished_hand(tmp_path) -> None:
+    rng = random.Random(49)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    kept: list[str] = []
+    for kill in range(count(8)):
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(1000 * kill)], cwd=ROOT,
+                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert writer.stdout is not None
+        first = writer.stdout.readline().strip()
+        assert first, writer.stderr.read() if writer.stderr else ""
+        time.sleep(rng.uniform(0.0, 0.3))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        kept += [first, *writer.stdout.read().split()]
+        history = store(tmp_path)
+        keys = {row.key for row in history.hands()}
+        assert history.files.notices == [] and history.skipped == 0
+        assert set(kept) <= keys, "every hand the writer had kept is there"
+        for row in history.hands()[-2:]:
+            replay(history.hand(row.id))
+        history.close()
