@@ -329,6 +329,11 @@ def _find_lesson(parser: argparse.ArgumentParser, args: argparse.Namespace, stor
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["history"]:
+        from .history_cli import main as history_main
+
+        return history_main(argv[1:], _prog())
     parser = make_parser()
     args = parser.parse_args(argv)
     store = Store()

@@ -336,6 +336,11 @@ class HistoryStore:
                     pass  # the main file's move below says whether it worked
         return self.files.set_aside(HISTORY_FILE, problem)
 
+    @property
+    def usable(self) -> bool:
+        """The record can be read and written (else a notice said why)."""
+        return self._open() is not None
+
     def close(self) -> None:
         if self._db is not None:
             self._db.close()

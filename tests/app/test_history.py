@@ -178,3 +178,84 @@ def test_a_writer_killed_at_any_moment_loses_no_finished_hand(tmp_path) -> None:
         for row in history.hands()[-2:]:
             replay(history.hand(row.id))
         history.close()
+
+
+# ------------------------------------------------------------------ export and import
+
+
+def _cli(argv: list[str], home: Path, monkeypatch, capsys) -> tuple[int, str, str]:
+    from tutor.app import main
+
+    monkeypatch.setenv("SHENGJI_TUTOR_HOME", str(home))
+    try:
+        code = main(["history", *argv])
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _two_hands(home: Path) -> list[str]:
+    history = store(home)
+    table = PracticeTable(Game(seed=21), seed=21, ai_kind="random", coached=False)
+    keys = []
+    for _ in range(2):
+        play_out(table)
+        data = history.record_hand(table)
+        assert data is not None
+        keys.append(data["key"])
+        table.next_hand()
+    history.add_lesson("03", 2)
+    history.close()
+    return keys
+
+
+@pytest.mark.parametrize("kind", ["json", "csv"])
+def test_export_then_import_elsewhere_keeps_every_hand_once(tmp_path, monkeypatch, capsys, kind) -> None:
+    keys = _two_hands(tmp_path / "a")
+    target = tmp_path / f"out.{kind}"
+    assert _cli(["export", f"--{kind}", str(target)], tmp_path / "a", monkeypatch, capsys)[0] == 0
+    for added in (2, 0):
+        code, out, _err = _cli(["import", str(target)], tmp_path / "b", monkeypatch, capsys)
+        assert code == 0 and out.startswith(f"{added} hands added")
+    other = store(tmp_path / "b")
+    assert [row.key for row in other.hands()] == keys
+    assert [r.deal_code for r in other.hands()] == [r.deal_code for r in store(tmp_path / "a").hands()]
+    assert len(other.lessons()) == (1 if kind == "json" else 0)
+
+
+def _tampered(text: str) -> str:
+    data = json.loads(text)
+    data["hands"][1]["actions"][-1]["cards"] = "BJ"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("make", [
+    lambda text: "not json {",
+    lambda text: "{\"format\": \"something else\"}",
+    lambda text: "\xff",
+    _tampered,
+    lambda text: text.replace('"hints": 0', '"hints": "many"', 1),
+    lambda text: "finished,deal_code\n1,2\n",
+])
+def test_a_bad_import_is_one_line_exit_2_and_changes_nothing(tmp_path, monkeypatch, capsys, make) -> None:
+    import shutil
+
+    home = tmp_path / "b"
+    shutil.copytree(_exported(tmp_path.parent / "exported", monkeypatch, capsys), home)
+    before = [row.key for row in store(home).hands()]
+    bad = tmp_path / "bad.json"
+    good = (home / "good.json").read_text(encoding="utf-8")
+    bad.write_text(make(good), encoding="utf-8", errors="surrogateescape")
+    code, out, err = _cli(["import", str(bad)], home, monkeypatch, capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "error:" in err
+    after = store(home)
+    assert [row.key for row in after.hands()] == before and len(before) == 2 and len(after.lessons()) == 1
+
+
+def _exported(home: Path, monkeypatch, capsys) -> Path:
+    """A record of two hands and its JSON export (``good.json``), made once."""
+    if not (home / "good.json").exists():
+        _two_hands(home)
+        _cli(["export", "--json", str(home / "good.json")], home, monkeypatch, capsys)
+    return home
