@@ -1,125 +1,28 @@
-"""The learner's record: every finished practice hand, its 积分, and lesson results.
+"""A finished practice hand as the record keeps it, and replaying it.
 
-One SQLite database, ``history.sqlite3`` in the user data folder (``sqlite3``, WAL,
-synchronous writes, one transaction per hand), append-only: a hand is never changed
-once kept, so a kill at any moment loses at most the hand in progress.
-
-Each hand is a ``HandRecord``: the deal code and rules, every action from the deal on
-(they replay the hand from the deal code), the tricks as played, the outcome as the
-engine scored it, the learner's 积分 before and its change (``engine.rating``), the
-review notes (in every language of the app, as the review worded them), hints asked
-and plays taken back.  A few of its values are columns too, so that listing thousands
-of hands reads no JSON.
-
-The file follows the data-file policy of ``tutor.datafiles``: it is checked when
-opened (SQLite's own ``quick_check``, the tables this version writes, a version not
-newer than this one); one that fails is set aside as ``NAME.corrupt-<time>`` (with its
-``-wal``) with a notice, and a new record starts.  A hand whose stored data cannot be
-read is left out of the list and counted in ``skipped``.
-
-``python -m tutor history export --json FILE`` / ``--csv FILE`` and ``import FILE``
-are in ``tutor.history_cli``.
+``hand_record(table, rating_before)`` is the hand's data (``tutor.record`` stores it):
+the deal code and rules, every action from the deal on (they replay the hand from
+the deal code: ``replay``), the tricks as played, the outcome as the engine scored it,
+the learner's 积分 before the hand and its change (``engine.rating``), the review notes
+(worded in every language of the app, as the review worded them), hints asked and
+plays taken back.  ``keep_hand`` stores the hand at the end of a practice hand, once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import sqlite3
-import time
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from engine import Card, Rules, format_cards, parse_cards
+from engine import Card, format_cards, parse_cards
 from engine.actions import Action, CloseDeclaring, NextHand
 from engine.game import Game
-from engine.rating import ai_table, rating_change, title_index
-from engine.view import TrickRecord
+from engine.rating import ai_table, rating_change
+from engine.view import Play, TrickRecord
 
 from . import i18n
-from .datafiles import Notice
-from .i18n import N_
+from .record import FORMAT, BadRecord, HistoryStore, now, record_key, title_notice
 
 if TYPE_CHECKING:
-    from .datafiles import DataFolder
     from .practice import PracticeTable
-
-HISTORY_FILE = "history.sqlite3"
-FALLBACK = N_("A new record of your hands starts.")
-FORMAT = "shengji-hand/1"
-SCHEMA_VERSION = 1
-UNREADABLE = N_("the record of hands could not be read ({detail})")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS hands (
-    id INTEGER PRIMARY KEY,
-    key TEXT NOT NULL UNIQUE,
-    finished TEXT NOT NULL,
-    deal_code TEXT NOT NULL,
-    learner INTEGER NOT NULL,
-    attacking INTEGER NOT NULL,
-    attacker_points INTEGER NOT NULL,
-    rating_before INTEGER NOT NULL,
-    rating_change INTEGER NOT NULL,
-    notes INTEGER NOT NULL,
-    hints INTEGER NOT NULL,
-    undos INTEGER NOT NULL,
-    variant TEXT NOT NULL,
-    data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS hands_finished ON hands (finished);
-CREATE TABLE IF NOT EXISTS lessons (
-    id INTEGER PRIMARY KEY,
-    finished TEXT NOT NULL,
-    lesson TEXT NOT NULL,
-    stars INTEGER NOT NULL
-);
-"""
-_COLUMNS = ("key", "finished", "deal_code", "learner", "attacking", "attacker_points", "rating_before",
-            "rating_change", "notes", "hints", "undos", "variant")
-"""The columns of a hand besides ``id`` and ``data``: what the list shows."""
-
-
-def now() -> str:
-    """The time a hand or lesson finished: UTC, to the second, ISO 8601 (sorts as text)."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-# ------------------------------------------------------------------ one hand
-
-
-@dataclass(frozen=True)
-class HandRow:
-    """A hand as the list shows it (no JSON read)."""
-
-    id: int
-    key: str
-    finished: str
-    deal_code: str
-    learner: int
-    attacking: bool
-    attacker_points: int
-    rating_before: int
-    rating_change: int
-    notes: int
-    hints: int
-    undos: int
-    variant: str
-
-    @property
-    def rating_after(self) -> int:
-        return self.rating_before + self.rating_change
-
-
-def variant(rules: Rules) -> str:
-    """The rule options that differ from the default, as ``name=value`` (``""``: the
-    default rules)."""
-    default = Rules().to_dict()
-    return " ".join(f"{k}={v}" for k, v in sorted(rules.to_dict().items()) if default.get(k) != v)
-
 
 def hand_actions(game: Game) -> list[Action]:
     """The current hand's actions from its deal on: what replays it from its deal code
@@ -196,55 +99,13 @@ def hand_record(table: "PracticeTable", rating_before: int, finished: str | None
     return data
 
 
-def record_key(data: dict[str, Any]) -> str:
-    """What makes a hand the same hand wherever it is imported: when it finished, its
-    deal and every action."""
-    text = json.dumps([data["finished"], data["deal_code"], data["learner"], data["actions"]], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
-class BadRecord(ValueError):
-    """A hand's data is not one this version can use; the message says where."""
-
-
-def _need(ok: bool, where: str) -> None:
-    if not ok:
-        raise BadRecord(where)
-
-
-def check_record(data: Any) -> dict[str, Any]:
-    """``data`` if it is a hand this version can list and replay, else ``BadRecord``
-    naming the first key that is wrong (the deal code and actions are checked by
-    replaying them: ``replay``)."""
-    _need(isinstance(data, dict), "a hand is an object")
-    _need(data.get("format") == FORMAT, f"format: {FORMAT}")
-    for key, kind in (("key", str), ("finished", str), ("deal_code", str), ("rules", dict), ("learner", int),
-                      ("dealer", int), ("actions", list), ("tricks", list), ("outcome", dict),
-                      ("rating", dict), ("notes", list), ("hints", int), ("undos", int)):
-        _need(isinstance(data.get(key), kind) and type(data.get(key)) is not bool, key)
-    _need(data["learner"] in range(4) and data["dealer"] in range(4), "learner")
-    _need(data["hints"] >= 0 and data["undos"] >= 0, "hints")
-    try:
-        datetime.strptime(data["finished"], "%Y-%m-%dT%H:%M:%SZ")
-    except ValueError:
-        raise BadRecord("finished") from None
-    rating = data["rating"]
-    for key in ("before", "change"):
-        _need(type(rating.get(key)) is int, f"rating.{key}")
-    _need(type(data["outcome"].get("attacker_points")) is int, "outcome.attacker_points")
-    for note in data["notes"]:
-        _need(isinstance(note, dict) and isinstance(note.get("text"), dict)
-              and (note.get("trick") is None or type(note.get("trick")) is int), "notes")
-    _need(record_key(data) == data["key"], "key")
-    return data
-
-
 def replay(data: dict[str, Any]) -> Game:
     """The hand replayed from its deal code and actions, to its end; ``BadRecord`` if
     they do not replay."""
     try:
         game = Game.from_deal_code(data["deal_code"])
-        _need(game.rules.to_dict() == data["rules"], "rules")
+        if game.rules.to_dict() != data["rules"]:
+            raise BadRecord("rules: not the deal code's")
         for n, action in enumerate(data["actions"]):
             try:
                 game.push(Action.from_dict(action))
@@ -254,219 +115,9 @@ def replay(data: dict[str, Any]) -> Game:
         raise
     except ValueError as exc:
         raise BadRecord(f"deal_code: {exc}") from exc
-    _need(game.result is not None, "actions: the hand does not end")
+    if game.result is None:
+        raise BadRecord("actions: the hand does not end")
     return game
-
-
-def _row_values(data: dict[str, Any]) -> tuple[Any, ...]:
-    attacking = data["learner"] % 2 != data["dealer"] % 2
-    return (data["key"], data["finished"], data["deal_code"], data["learner"], int(attacking),
-            data["outcome"]["attacker_points"], data["rating"]["before"], data["rating"]["change"],
-            len(data["notes"]), data["hints"], data["undos"], variant(Rules.from_dict(data["rules"])),
-            json.dumps(data, ensure_ascii=False, sort_keys=True))
-
-
-# ------------------------------------------------------------------ the store
-
-
-class HistoryStore:
-    """The database (see the module docstring).  ``files`` is the data folder whose
-    policy it follows and whose notices the app shows."""
-
-    def __init__(self, files: "DataFolder") -> None:
-        self.files = files
-        self.path = files.folder / HISTORY_FILE
-        self.blocked = False
-        """The file could not be opened nor set aside: nothing is written this session."""
-        self.skipped = 0
-        """Hands the last ``hands()`` left out because their columns are not valid."""
-        self._db: sqlite3.Connection | None = None
-
-    def _open(self) -> sqlite3.Connection | None:
-        if self._db is not None or self.blocked:
-            return self._db
-        try:
-            self._db = self._connect()
-            return self._db
-        except sqlite3.DatabaseError as exc:
-            problem = Notice(UNREADABLE, (("detail", str(exc).splitlines()[0][:120] if str(exc) else "-"),))
-        if self._set_aside(problem):
-            try:
-                self._db = self._connect()
-                return self._db
-            except sqlite3.Error:
-                pass
-        self.blocked = True
-        return None
-
-    def _connect(self) -> sqlite3.Connection:
-        self.files.folder.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"written by a newer version ({version})")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(check)
-            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if tables and not {"hands", "lessons"} <= tables:
-                raise sqlite3.DatabaseError("it does not hold a record of hands")
-            db.executescript(_SCHEMA)
-            columns = {row[1] for row in db.execute("PRAGMA table_info(hands)")}
-            if not {"id", "data", *_COLUMNS} <= columns:
-                raise sqlite3.DatabaseError("the table of hands lacks columns")
-            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except BaseException:
-            db.close()
-            raise
-        return db
-
-    def _set_aside(self, problem: Notice) -> bool:
-        """The file and its write-ahead log moved aside (one notice)."""
-        stamp = time.strftime("%Y%m%dT%H%M%S")
-        for suffix in ("-wal", "-shm"):
-            companion = self.path.with_name(HISTORY_FILE + suffix)
-            if companion.exists():
-                try:
-                    os.rename(companion, companion.with_name(f"{companion.name}.corrupt-{stamp}"))
-                except OSError:
-                    pass  # the main file's move below says whether it worked
-        return self.files.set_aside(HISTORY_FILE, problem)
-
-    @property
-    def usable(self) -> bool:
-        """The record can be read and written (else a notice said why)."""
-        return self._open() is not None
-
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    # ---------------------------------------------------------- writing
-
-    def add(self, data: dict[str, Any]) -> bool:
-        """Keep one finished hand (one transaction); False if it was there already or
-        cannot be written."""
-        return self.add_many([data]) == 1
-
-    def add_many(self, records: Iterable[dict[str, Any]]) -> int:
-        """Keep hands in one transaction, leaving out those already kept (same key);
-        how many were new.  ``sqlite3.Error`` rolls everything back."""
-        db = self._open()
-        if db is None:
-            return 0
-        rows = [_row_values(data) for data in records]
-        with _transaction(db):
-            before = db.total_changes
-            db.executemany(f"INSERT OR IGNORE INTO hands ({', '.join(_COLUMNS)}, data) "
-                           f"VALUES ({', '.join('?' * (len(_COLUMNS) + 1))})", rows)
-            return db.total_changes - before
-
-    def record_hand(self, table: "PracticeTable") -> dict[str, Any] | None:
-        """Keep the hand just finished at ``table``; its data (``None`` if it could not
-        be kept: the file is blocked)."""
-        db = self._open()
-        if db is None:
-            return None
-        data = hand_record(table, self.rating())
-        try:
-            self.add(data)
-        except sqlite3.Error as exc:
-            self.files.notices.append(Notice(UNREADABLE, (("detail", str(exc)[:120]),)))
-            return None
-        return data
-
-    def add_lesson(self, lesson: str, stars: int, finished: str | None = None) -> None:
-        """A lesson finished with ``stars`` (every result, for the stars over time)."""
-        db = self._open()
-        if db is None:
-            return
-        with _transaction(db):
-            db.execute("INSERT INTO lessons (finished, lesson, stars) VALUES (?, ?, ?)",
-                       (finished or now(), lesson, stars))
-
-    # ---------------------------------------------------------- reading
-
-    def rating(self) -> int:
-        """The learner's 积分 now: the sum of every hand's change."""
-        db = self._open()
-        if db is None:
-            return 0
-        total = db.execute("SELECT COALESCE(SUM(rating_change), 0) FROM hands").fetchone()[0]
-        return int(total) if isinstance(total, int) else 0
-
-    def hands(self) -> list[HandRow]:
-        """Every kept hand, oldest first (by when it finished)."""
-        db = self._open()
-        if db is None:
-            return []
-        rows = []
-        self.skipped = 0
-        for values in db.execute(f"SELECT id, {', '.join(_COLUMNS)} FROM hands ORDER BY finished, id"):
-            row = _row(values)
-            if row is None:
-                self.skipped += 1
-            else:
-                rows.append(row)
-        return rows
-
-    def hand(self, hand_id: int) -> dict[str, Any]:
-        """The whole record of hand ``hand_id``; ``BadRecord`` if it cannot be used."""
-        db = self._open()
-        found = db.execute("SELECT data FROM hands WHERE id = ?", (hand_id,)).fetchone() if db else None
-        if found is None:
-            raise BadRecord(f"no hand {hand_id}")
-        try:
-            return check_record(json.loads(found[0]))
-        except (ValueError, TypeError) as exc:
-            raise BadRecord(str(exc)) from exc
-
-    def records(self) -> Iterator[dict[str, Any]]:
-        """Every kept hand's whole record, oldest first (the unusable ones left out)."""
-        for row in self.hands():
-            try:
-                yield self.hand(row.id)
-            except BadRecord:
-                continue
-
-    def lessons(self) -> list[tuple[str, str, int]]:
-        """Every lesson result: (finished, lesson id, stars), oldest first."""
-        db = self._open()
-        if db is None:
-            return []
-        return [(f, lesson, s) for f, lesson, s in
-                db.execute("SELECT finished, lesson, stars FROM lessons ORDER BY finished, id")
-                if isinstance(f, str) and isinstance(lesson, str) and type(s) is int]
-
-
-def _row(values: Sequence[Any]) -> HandRow | None:
-    """A listed hand, or ``None`` when a column holds what this version never writes."""
-    ints = values[4:6] + values[6:12]
-    if not all(isinstance(v, str) for v in (values[1], values[2], values[3], values[12])) \
-            or not all(type(v) is int for v in (values[0], *ints)):
-        return None
-    return HandRow(values[0], values[1], values[2], values[3], values[4], bool(values[5]), *values[6:12],
-                   values[12])
-
-
-class _transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on an error)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, *_: object) -> None:
-        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
-
-
-# ------------------------------------------------------------------ replaying
 
 
 def cards_of(text: str | None) -> tuple[Card, ...]:
@@ -475,8 +126,6 @@ def cards_of(text: str | None) -> tuple[Card, ...]:
 
 def tricks_of(data: dict[str, Any]) -> list[TrickRecord]:
     """The stored tricks as the engine's records (to compare with a replay)."""
-    from engine.view import Play
-
     return [TrickRecord(leader, tuple(Play(seat, cards_of(cards)) for seat, cards in plays), winner, points,
                         cards_of(attempted) or None)
             for leader, plays, winner, points, attempted in data["tricks"]]
@@ -491,6 +140,20 @@ def hands_before(tricks: Sequence[TrickRecord], k: int) -> list[tuple[Card, ...]
     return [tuple(cards) for cards in held]
 
 
-def title_reached(before: int, after: int) -> bool:
-    """The 积分 went from ``before`` to ``after`` into a higher title."""
-    return title_index(after) > title_index(before)
+def keep_hand(history: HistoryStore, table: "PracticeTable") -> dict[str, Any] | None:
+    """Keep the hand just finished at ``table``, once (``table.kept``); its data
+    (``None`` if it could not be kept: the notice says why)."""
+    if table.kept is not None:
+        return table.kept
+    if not history.usable:
+        return None
+    data = hand_record(table, history.rating())
+    if not history.add(data):
+        return None
+    table.kept = data
+    rating = data["rating"]
+    notice = title_notice(rating["before"], rating["before"] + rating["change"])
+    if notice is not None:
+        history.files.notices.append(notice)
+    return data
+

@@ -22,7 +22,8 @@ from typing import Any
 from engine.cli import Parser
 
 from .datafiles import DataFolder
-from .history import FALLBACK, HISTORY_FILE, BadRecord, HistoryStore, check_record, replay
+from .history import replay
+from .record import FALLBACK, HISTORY_FILE, BadRecord, HistoryStore, check_record, variant
 from .settings import data_dir
 
 EXPORT_FORMAT = "shengji-history/1"
@@ -71,8 +72,6 @@ def export_csv(history: HistoryStore) -> str:
 
 def _variant(data: dict[str, Any]) -> str:
     from engine import Rules
-
-    from .history import variant
 
     return variant(Rules.from_dict(data["rules"]))
 

@@ -147,6 +147,8 @@ class PracticeTable:
         """The decisions (phase, trick, plays before the learner's) the learner asked hints for."""
         self.undos = 0
         """The learner's plays taken back this hand."""
+        self.kept: dict[str, Any] | None = None
+        """The hand's data as the learner's record kept it (``tutor.history.keep_hand``)."""
         self.window_open = True
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
@@ -640,6 +642,7 @@ class PracticeTable:
         self.learner_plays = []
         self.hinted = set()
         self.undos = 0
+        self.kept = None
         self.window_open = True
         self._ladder = None
         self._burial, self._burial_advised = None, None

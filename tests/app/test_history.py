@@ -17,7 +17,8 @@ import pytest
 from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER, Game
 from tests.volume import count
 from tutor.datafiles import DataFolder
-from tutor.history import HISTORY_FILE, BadRecord, HistoryStore, hand_actions, hands_before, replay, tricks_of
+from tutor.history import hand_actions, hands_before, keep_hand, replay, tricks_of
+from tutor.record import HISTORY_FILE, BadRecord, HistoryStore
 from tutor.practice import PracticeTable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +51,7 @@ def test_every_stored_hand_replays_trick_by_trick(tmp_path) -> None:
         table = PracticeTable(Game(seed=seed), learner=seed % 4, seed=seed, ai_kind="random", coached=False)
         for _ in range(min(4, hands - len(originals))):
             play_out(table)
-            data = history.record_hand(table)
+            data = keep_hand(history, table)
             assert data is not None
             originals[data["key"]] = (table.game.tricks, [table.game.hand(s) for s in range(4)])
             if table.phase == MATCH_OVER:
@@ -90,7 +91,7 @@ def test_rating_and_titles_follow_the_hands(tmp_path) -> None:
     total = 0
     for _ in range(3):
         play_out(table)
-        data = history.record_hand(table)
+        data = keep_hand(history, table)
         assert data is not None and data["rating"]["before"] == total
         total += data["rating"]["change"]
         table.next_hand()
@@ -122,7 +123,7 @@ def test_a_hand_with_bad_data_is_refused_when_opened(tmp_path) -> None:
     history = store(tmp_path)
     table = PracticeTable(Game(seed=2), seed=2, ai_kind="random")
     play_out(table)
-    data = history.record_hand(table)
+    data = keep_hand(history, table)
     assert data is not None
     row = history.hands()[0]
     assert history.hand(row.id)["key"] == data["key"]
@@ -143,6 +144,7 @@ import sys
 from pathlib import Path
 from engine.game import Game
 from tests.app.test_history import play_out, store
+from tutor.history import keep_hand
 from tutor.practice import PracticeTable
 
 history = store(Path(sys.argv[1]))
@@ -151,7 +153,7 @@ while True:
     seed += 1
     table = PracticeTable(Game(seed=seed), seed=seed, ai_kind="random", coached=False)
     play_out(table)
-    data = history.record_hand(table)
+    data = keep_hand(history, table)
     print(data["key"], flush=True)
 """
 
@@ -201,7 +203,7 @@ def _two_hands(home: Path) -> list[str]:
     keys = []
     for _ in range(2):
         play_out(table)
-        data = history.record_hand(table)
+        data = keep_hand(history, table)
         assert data is not None
         keys.append(data["key"])
         table.next_hand()

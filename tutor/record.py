@@ -1,0 +1,381 @@
+"""The learner's record: the database of finished practice hands and lesson results.
+
+One SQLite database, ``history.sqlite3`` in the user data folder (``sqlite3``, WAL,
+synchronous writes, one transaction per hand), append-only: a hand is never changed
+once kept, so a kill at any moment loses at most the hand in progress.  A hand is the
+JSON object ``tutor.history.hand_record`` makes; a few of its values are columns too,
+so that listing thousands of hands reads no JSON, and the sum of its 积分 changes is
+the learner's 积分.
+
+The file follows the data-file policy of ``tutor.datafiles``: it is checked when
+opened (SQLite's own ``quick_check``, the tables this version writes, a version not
+newer than this one); one that fails is set aside as ``NAME.corrupt-<time>`` (with its
+``-wal``) with a notice, and a new record starts.  A hand whose columns hold what this
+version never writes is left out of the list (counted in ``skipped``); one whose data
+does not check out is refused when opened (``BadRecord``).
+
+This module imports no more than ``sqlite3`` and the engine's rules, so the home
+screen can show the learner's title without slowing the start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+
+from engine import Rules
+from engine.rating import TITLES, title_index, title_of
+
+from .datafiles import Notice
+from .i18n import N_, _
+
+if TYPE_CHECKING:
+    from .datafiles import DataFolder
+
+HISTORY_FILE = "history.sqlite3"
+FALLBACK = N_("A new record of your hands starts.")
+FORMAT = "shengji-hand/1"
+SCHEMA_VERSION = 1
+UNREADABLE = N_("the record of hands could not be read ({detail})")
+CANNOT_KEEP = N_("The hand could not be added to your record ({detail}).")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS hands (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    finished TEXT NOT NULL,
+    deal_code TEXT NOT NULL,
+    learner INTEGER NOT NULL,
+    attacking INTEGER NOT NULL,
+    attacker_points INTEGER NOT NULL,
+    rating_before INTEGER NOT NULL,
+    rating_change INTEGER NOT NULL,
+    notes INTEGER NOT NULL,
+    hints INTEGER NOT NULL,
+    undos INTEGER NOT NULL,
+    variant TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hands_finished ON hands (finished);
+CREATE TABLE IF NOT EXISTS lessons (
+    id INTEGER PRIMARY KEY,
+    finished TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    stars INTEGER NOT NULL
+);
+"""
+_COLUMNS = ("key", "finished", "deal_code", "learner", "attacking", "attacker_points", "rating_before",
+            "rating_change", "notes", "hints", "undos", "variant")
+"""The columns of a hand besides ``id`` and ``data``: what the list shows."""
+
+
+TITLE_NAMES = dict(zip((t.name for t in TITLES), (
+    N_("Barefoot"), N_("Shoes"), N_("Bicycle"), N_("Tricycle"), N_("Truck"), N_("Minibus"), N_("Saloon car"),
+    N_("Motorhome"), N_("Tank"), N_("Glider"), N_("Helicopter"), N_("Airliner"), N_("Fighter jet"),
+    N_("Space shuttle"), N_("Spaceship"), N_("Star battleship"), N_("Space fortress"), N_("God"))))
+"""Each title of ``engine.rating.TITLES`` (the seed's Chinese names) as a msgid."""
+NEW_TITLE = N_("New title: {title}! Your 积分 reached {points}.")
+
+
+def title_text(points: int) -> str:
+    """The title ``points`` of 积分 hold, in the language shown."""
+    return _(TITLE_NAMES[title_of(points).name])
+
+
+def title_notice(before: int, after: int) -> Notice | None:
+    """The notice for a hand that took the 积分 from ``before`` into a higher title."""
+    if title_index(after) <= title_index(before):
+        return None
+    return Notice(NEW_TITLE, (("title", Notice(TITLE_NAMES[title_of(after).name])), ("points", str(after))))
+
+
+def now() -> str:
+    """The time a hand or lesson finished: UTC, to the second, ISO 8601 (sorts as text)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A hand as the list shows it (no JSON read)."""
+
+    id: int
+    key: str
+    finished: str
+    deal_code: str
+    learner: int
+    attacking: bool
+    attacker_points: int
+    rating_before: int
+    rating_change: int
+    notes: int
+    hints: int
+    undos: int
+    variant: str
+
+    @property
+    def rating_after(self) -> int:
+        return self.rating_before + self.rating_change
+
+
+def variant(rules: Rules) -> str:
+    """The rule options that differ from the default, as ``name=value`` (``""``: the
+    default rules)."""
+    default = Rules().to_dict()
+    return " ".join(f"{k}={v}" for k, v in sorted(rules.to_dict().items()) if default.get(k) != v)
+
+
+def variant(rules: Rules) -> str:
+    """The rule options that differ from the default, as ``name=value`` (``""``: the
+    default rules)."""
+    default = Rules().to_dict()
+    return " ".join(f"{k}={v}" for k, v in sorted(rules.to_dict().items()) if default.get(k) != v)
+
+
+def record_key(data: dict[str, Any]) -> str:
+    """What makes a hand the same hand wherever it is imported: when it finished, its
+    deal and every action."""
+    text = json.dumps([data["finished"], data["deal_code"], data["learner"], data["actions"]], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class BadRecord(ValueError):
+    """A hand's data is not one this version can use; the message says where."""
+
+
+def _need(ok: bool, where: str) -> None:
+    if not ok:
+        raise BadRecord(where)
+
+
+def check_record(data: Any) -> dict[str, Any]:
+    """``data`` if it is a hand this version can list and replay, else ``BadRecord``
+    naming the first key that is wrong (the deal code and actions are checked by
+    replaying them: ``replay``)."""
+    _need(isinstance(data, dict), "a hand is an object")
+    _need(data.get("format") == FORMAT, f"format: {FORMAT}")
+    for key, kind in (("key", str), ("finished", str), ("deal_code", str), ("rules", dict), ("learner", int),
+                      ("dealer", int), ("actions", list), ("tricks", list), ("outcome", dict),
+                      ("rating", dict), ("notes", list), ("hints", int), ("undos", int)):
+        _need(isinstance(data.get(key), kind) and type(data.get(key)) is not bool, key)
+    _need(data["learner"] in range(4) and data["dealer"] in range(4), "learner")
+    _need(data["hints"] >= 0 and data["undos"] >= 0, "hints")
+    try:
+        datetime.strptime(data["finished"], "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        raise BadRecord("finished") from None
+    rating = data["rating"]
+    for key in ("before", "change"):
+        _need(type(rating.get(key)) is int, f"rating.{key}")
+    _need(type(data["outcome"].get("attacker_points")) is int, "outcome.attacker_points")
+    for note in data["notes"]:
+        _need(isinstance(note, dict) and isinstance(note.get("text"), dict)
+              and (note.get("trick") is None or type(note.get("trick")) is int), "notes")
+    _need(record_key(data) == data["key"], "key")
+    return data
+
+
+def _row_values(data: dict[str, Any]) -> tuple[Any, ...]:
+    attacking = data["learner"] % 2 != data["dealer"] % 2
+    return (data["key"], data["finished"], data["deal_code"], data["learner"], int(attacking),
+            data["outcome"]["attacker_points"], data["rating"]["before"], data["rating"]["change"],
+            len(data["notes"]), data["hints"], data["undos"], variant(Rules.from_dict(data["rules"])),
+            json.dumps(data, ensure_ascii=False, sort_keys=True))
+
+
+# ------------------------------------------------------------------ the store
+
+
+class HistoryStore:
+    """The database (see the module docstring).  ``files`` is the data folder whose
+    policy it follows and whose notices the app shows."""
+
+    def __init__(self, files: "DataFolder") -> None:
+        self.files = files
+        self.path = files.folder / HISTORY_FILE
+        self.blocked = False
+        """The file could not be opened nor set aside: nothing is written this session."""
+        self.skipped = 0
+        """Hands the last ``hands()`` left out because their columns are not valid."""
+        self._db: sqlite3.Connection | None = None
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self._db is not None or self.blocked:
+            return self._db
+        try:
+            self._db = self._connect()
+            return self._db
+        except sqlite3.DatabaseError as exc:
+            problem = Notice(UNREADABLE, (("detail", str(exc).splitlines()[0][:120] if str(exc) else "-"),))
+        if self._set_aside(problem):
+            try:
+                self._db = self._connect()
+                return self._db
+            except sqlite3.Error:
+                pass
+        self.blocked = True
+        return None
+
+    def _connect(self) -> sqlite3.Connection:
+        self.files.folder.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(f"written by a newer version ({version})")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(check)
+            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and not {"hands", "lessons"} <= tables:
+                raise sqlite3.DatabaseError("it does not hold a record of hands")
+            db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(hands)")}
+            if not {"id", "data", *_COLUMNS} <= columns:
+                raise sqlite3.DatabaseError("the table of hands lacks columns")
+            if version != SCHEMA_VERSION:
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _set_aside(self, problem: Notice) -> bool:
+        """The file and its write-ahead log moved aside (one notice)."""
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        for suffix in ("-wal", "-shm"):
+            companion = self.path.with_name(HISTORY_FILE + suffix)
+            if companion.exists():
+                try:
+                    os.rename(companion, companion.with_name(f"{companion.name}.corrupt-{stamp}"))
+                except OSError:
+                    pass  # the main file's move below says whether it worked
+        return self.files.set_aside(HISTORY_FILE, problem)
+
+    @property
+    def usable(self) -> bool:
+        """The record can be read and written (else a notice said why)."""
+        return self._open() is not None
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # ---------------------------------------------------------- writing
+
+    def add(self, data: dict[str, Any]) -> bool:
+        """Keep one finished hand (one transaction); False if it was there already or
+        cannot be written (a notice says why)."""
+        try:
+            return self.add_many([data]) == 1
+        except sqlite3.Error as exc:
+            self.files.notices.append(Notice(CANNOT_KEEP, (("detail", str(exc)[:120]),)))
+            return False
+
+    def add_many(self, records: Iterable[dict[str, Any]]) -> int:
+        """Keep hands in one transaction, leaving out those already kept (same key);
+        how many were new.  ``sqlite3.Error`` rolls everything back."""
+        db = self._open()
+        if db is None:
+            return 0
+        rows = [_row_values(data) for data in records]
+        with _transaction(db):
+            before = db.total_changes
+            db.executemany(f"INSERT OR IGNORE INTO hands ({', '.join(_COLUMNS)}, data) "
+                           f"VALUES ({', '.join('?' * (len(_COLUMNS) + 1))})", rows)
+            return db.total_changes - before
+
+    def add_lesson(self, lesson: str, stars: int, finished: str | None = None) -> None:
+        """A lesson finished with ``stars`` (every result, for the stars over time)."""
+        db = self._open()
+        if db is None:
+            return
+        with _transaction(db):
+            db.execute("INSERT INTO lessons (finished, lesson, stars) VALUES (?, ?, ?)",
+                       (finished or now(), lesson, stars))
+
+    # ---------------------------------------------------------- reading
+
+    def rating(self) -> int:
+        """The learner's 积分 now: the sum of every hand's change."""
+        db = self._open()
+        if db is None:
+            return 0
+        total = db.execute("SELECT COALESCE(SUM(rating_change), 0) FROM hands").fetchone()[0]
+        return int(total) if isinstance(total, int) else 0
+
+    def hands(self) -> list[HandRow]:
+        """Every kept hand, oldest first (by when it finished)."""
+        db = self._open()
+        if db is None:
+            return []
+        rows = []
+        self.skipped = 0
+        for values in db.execute(f"SELECT id, {', '.join(_COLUMNS)} FROM hands ORDER BY finished, id"):
+            row = _row(values)
+            if row is None:
+                self.skipped += 1
+            else:
+                rows.append(row)
+        return rows
+
+    def hand(self, hand_id: int) -> dict[str, Any]:
+        """The whole record of hand ``hand_id``; ``BadRecord`` if it cannot be used."""
+        db = self._open()
+        found = db.execute("SELECT data FROM hands WHERE id = ?", (hand_id,)).fetchone() if db else None
+        if found is None:
+            raise BadRecord(f"no hand {hand_id}")
+        try:
+            return check_record(json.loads(found[0]))
+        except (ValueError, TypeError) as exc:
+            raise BadRecord(str(exc)) from exc
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every kept hand's whole record, oldest first (the unusable ones left out)."""
+        for row in self.hands():
+            try:
+                yield self.hand(row.id)
+            except BadRecord:
+                continue
+
+    def lessons(self) -> list[tuple[str, str, int]]:
+        """Every lesson result: (finished, lesson id, stars), oldest first."""
+        db = self._open()
+        if db is None:
+            return []
+        return [(f, lesson, s) for f, lesson, s in
+                db.execute("SELECT finished, lesson, stars FROM lessons ORDER BY finished, id")
+                if isinstance(f, str) and isinstance(lesson, str) and type(s) is int]
+
+
+def _row(values: Sequence[Any]) -> HandRow | None:
+    """A listed hand, or ``None`` when a column holds what this version never writes."""
+    ints = values[4:6] + values[6:12]
+    if not all(isinstance(v, str) for v in (values[1], values[2], values[3], values[12])) \
+            or not all(type(v) is int for v in (values[0], *ints)):
+        return None
+    return HandRow(values[0], values[1], values[2], values[3], values[4], bool(values[5]), *values[6:12],
+                   values[12])
+
+
+class _transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on an error)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+
+
