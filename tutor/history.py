@@ -10,19 +10,22 @@ plays taken back.  ``keep_hand`` stores the hand at the end of a practice hand, 
 
 from __future__ import annotations
 
+import random
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, Sequence
 
-from engine import Card, format_cards, parse_cards
+from engine import Card, TrumpContext, format_cards, hand_outcome, parse_cards
 from engine.actions import Action, CloseDeclaring, NextHand
-from engine.game import Game
+from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER, Game
 from engine.rating import ai_table, rating_change
 from engine.view import Play, TrickRecord
 
 from . import i18n
-from .record import FORMAT, BadRecord, HistoryStore, now, record_key, title_notice
+from .record import FORMAT, BadRecord, HandRow, HistoryStore, now, record_key, title_notice
 
 if TYPE_CHECKING:
     from .practice import PracticeTable
+    from .settings import Settings
 
 def hand_actions(game: Game) -> list[Action]:
     """The current hand's actions from its deal on: what replays it from its deal code
@@ -140,6 +143,17 @@ def hands_before(tricks: Sequence[TrickRecord], k: int) -> list[tuple[Card, ...]
     return [tuple(cards) for cards in held]
 
 
+def deal_again(code: str, learner: int, settings: "Settings") -> "PracticeTable":
+    """A practice table dealing ``code`` again, the learner in the same seat, at the
+    opponents' level and with the coach as the settings say now."""
+    from .practice import PracticeTable
+    from .settings import OPPONENT_KINDS
+
+    game = Game.from_deal_code(code)
+    return PracticeTable(game, learner, coached=settings.coach, opponents=OPPONENT_KINDS[settings.opponents],
+                         seed=game.seed)
+
+
 def keep_hand(history: HistoryStore, table: "PracticeTable") -> dict[str, Any] | None:
     """Keep the hand just finished at ``table``, once (``table.kept``); its data
     (``None`` if it could not be kept: the notice says why)."""
@@ -157,3 +171,53 @@ def keep_hand(history: HistoryStore, table: "PracticeTable") -> dict[str, Any] |
         history.files.notices.append(notice)
     return data
 
+
+
+def sample_hand(seed: int = 7) -> dict[str, Any]:
+    """A coached hand of random players, played now and not kept: the demo of the
+    replay screen when the record is empty."""
+    from .practice import PracticeTable
+
+    table = PracticeTable(Game(seed=seed), seed=seed, ai_kind="random")
+    play_to_end(table)
+    return hand_record(table, 0)
+
+
+def play_to_end(table: "PracticeTable") -> None:
+    """Play the hand at ``table`` to its end at once, the learner's seat by its own AI
+    (demos, tests and benchmarks: no scene, no animation)."""
+    while table.phase not in (HAND_OVER, MATCH_OVER):
+        if table.step() or not table.learner_to_act:
+            continue
+        if table.phase in (DEALING, DECLARING):
+            table.close_declaring()
+        else:
+            table.submit(table.auto_move() or [])
+
+
+def sample_rows(count: int, seed: int = 49) -> tuple[list[HandRow], list[tuple[str, str, int]]]:
+    """``count`` made-up hands of a learner slowly getting better (fewer notes and
+    hints, more points as attackers), scored by the engine, and lesson results over
+    the same days: the demo of the History and Progress screens."""
+    rng = random.Random(seed)
+    ctx = TrumpContext("2", "S")
+    rows: list[HandRow] = []
+    rating = 0
+    start = datetime(2026, 1, 5, 19, 0, tzinfo=timezone.utc)
+    for n in range(count):
+        skill = n / max(1, count - 1)
+        attacking = rng.random() < 0.5
+        taken = rng.gauss(70 + 40 * skill if attacking else 95 - 40 * skill, 30)
+        points = max(0, min(200, 5 * round(taken / 5)))
+        dealer = 1 if attacking else 0
+        outcome = hand_outcome(points, [], parse_cards("S3"), False, dealer, ["2", "2"], ctx)
+        change = rating_change(outcome, 0, ai_table(rating))
+        when = (start + timedelta(hours=20 * n)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        notes = max(0, round(rng.gauss(4 - 3 * skill, 1.2)))
+        hints = max(0, round(rng.gauss(5 - 4 * skill, 1.5)))
+        rows.append(HandRow(n + 1, f"sample{n}", when, "00000-00000", 0, attacking, points, rating, change, notes,
+                            hints, rng.choice((0, 0, 0, 1)), ""))
+        rating += change
+    lessons = [((start + timedelta(days=2 * k)).strftime("%Y-%m-%dT%H:%M:%SZ"), f"{k % 9 + 1:02d}",
+                min(3, 1 + k // 6 + rng.choice((0, 1)))) for k in range(min(count, 24))]
+    return rows, lessons

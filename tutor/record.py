@@ -95,6 +95,15 @@ def title_notice(before: int, after: int) -> Notice | None:
     return Notice(NEW_TITLE, (("title", Notice(TITLE_NAMES[title_of(after).name])), ("points", str(after))))
 
 
+def local_time(finished: str) -> str:
+    """A stored UTC time in the user's time zone, to the minute."""
+    try:
+        moment = datetime.fromisoformat(finished.replace("Z", "+00:00"))
+    except ValueError:
+        return finished
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 def now() -> str:
     """The time a hand or lesson finished: UTC, to the second, ISO 8601 (sorts as text)."""
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -204,9 +213,13 @@ class HistoryStore:
         """Hands the last ``hands()`` left out because their columns are not valid."""
         self._db: sqlite3.Connection | None = None
 
-    def _open(self) -> sqlite3.Connection | None:
+    def _open(self, create: bool = True) -> sqlite3.Connection | None:
+        """The connection, opened (and checked) on first use; without ``create``, ``None``
+        while there is no file yet (reading an empty record writes nothing)."""
         if self._db is not None or self.blocked:
             return self._db
+        if not create and not self.path.exists():
+            return None
         try:
             self._db = self._connect()
             return self._db
@@ -306,7 +319,7 @@ class HistoryStore:
 
     def rating(self) -> int:
         """The learner's 积分 now: the sum of every hand's change."""
-        db = self._open()
+        db = self._open(create=False)
         if db is None:
             return 0
         total = db.execute("SELECT COALESCE(SUM(rating_change), 0) FROM hands").fetchone()[0]
@@ -314,7 +327,7 @@ class HistoryStore:
 
     def hands(self) -> list[HandRow]:
         """Every kept hand, oldest first (by when it finished)."""
-        db = self._open()
+        db = self._open(create=False)
         if db is None:
             return []
         rows = []
@@ -329,7 +342,7 @@ class HistoryStore:
 
     def hand(self, hand_id: int) -> dict[str, Any]:
         """The whole record of hand ``hand_id``; ``BadRecord`` if it cannot be used."""
-        db = self._open()
+        db = self._open(create=False)
         found = db.execute("SELECT data FROM hands WHERE id = ?", (hand_id,)).fetchone() if db else None
         if found is None:
             raise BadRecord(f"no hand {hand_id}")
@@ -348,7 +361,7 @@ class HistoryStore:
 
     def lessons(self) -> list[tuple[str, str, int]]:
         """Every lesson result: (finished, lesson id, stars), oldest first."""
-        db = self._open()
+        db = self._open(create=False)
         if db is None:
             return []
         return [(f, lesson, s) for f, lesson, s in

@@ -11,6 +11,8 @@ through the ``App`` object or module-global state:
   the settings); ``_()`` in ``tutor.i18n`` reads the catalog the translator installed;
 - ``lessons`` (``tutor.lessons.LessonLibrary``): the lessons, their index and the rules
   reference, read once (on first use: the app starts without reading them);
+- ``history`` (``tutor.record.HistoryStore``): the learner's record of hands and 积分,
+  opened on first use, in the store's data folder (its notices shown like the store's);
 - ``window`` (``Window``): the window size and resizing it (the settings screen);
 - ``options``: the command line (``--seed``, ``--deal``, ``--autoplay``) for a scene's
   demo content, or ``None``.
@@ -32,6 +34,7 @@ from .widgets.card_art import CardArt
 
 if TYPE_CHECKING:
     from .lessons import LessonLibrary
+    from .record import HistoryStore
     from .scene import Scene, SceneStack
 
 
@@ -144,6 +147,7 @@ class Services:
     options: argparse.Namespace | None = None
 
     _lessons: "LessonLibrary | None" = field(default=None, repr=False)
+    _history: "HistoryStore | None" = field(default=None, repr=False)
 
     @property
     def lessons(self) -> "LessonLibrary":
@@ -153,6 +157,15 @@ class Services:
 
             self._lessons = default_library()
         return self._lessons
+
+    @property
+    def history(self) -> "HistoryStore":
+        """The learner's record, opened on first use."""
+        if self._history is None:
+            from .record import HistoryStore
+
+            self._history = HistoryStore(self.store.files)
+        return self._history
 
     @property
     def four_colour(self) -> bool:

@@ -14,25 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER, Game
+from engine.game import DEALING, MATCH_OVER, Game
 from tests.volume import count
 from tutor.datafiles import DataFolder
 from tutor.history import hand_actions, hands_before, keep_hand, replay, tricks_of
+from tutor.history import play_to_end as play_out
 from tutor.record import HISTORY_FILE, BadRecord, HistoryStore
 from tutor.practice import PracticeTable
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def play_out(table: PracticeTable) -> None:
-    """The hand to its end, the learner's seat played by its own AI."""
-    while table.phase not in (HAND_OVER, MATCH_OVER):
-        if table.step() or not table.learner_to_act:
-            continue
-        if table.phase in (DEALING, DECLARING):
-            table.close_declaring()
-        else:
-            table.submit(table.auto_move() or [])
 
 
 def store(home: Path) -> HistoryStore:

@@ -50,6 +50,9 @@ SCENES: Mapping[str, type[Scene]] = _Registry({
     "practice": ".practice:PracticeTableScene",
     "summary": ".summary:HandSummaryScene",
     "review": ".review:ReviewScene",
+    "history": ".history:HistoryScene",
+    "replay": ".replay:ReplayScene",
+    "progress": ".progress:ProgressScene",
 })
 
 from .home import HomeScene  # noqa: E402  (the first screen, always needed)

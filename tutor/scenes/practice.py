@@ -55,6 +55,7 @@ from engine.events import Event, HandScored, Overridden, PlayMade, Redealt, Tric
 from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, SEED_LIMIT, TRICKS, Game
 
 from .. import coach
+from ..history import keep_hand
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable, Thought, Words
 from ..scene import Scene
@@ -1124,6 +1125,8 @@ class PracticeTableScene(Scene):
         navigator = self.services.navigator
         if navigator.is_top(self):
             self._save()
+            if self.slot != DEMO_MATCH_FILE:  # a demo's hands are not the learner's
+                keep_hand(self.services.history, self.table)
             navigator.push(HandSummaryScene(self.services, self))
 
     def _fresh(self) -> None:

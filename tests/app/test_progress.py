@@ -1,0 +1,62 @@
+"""The Progress screen: its series, and its plots drawn in both languages."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+import pygame
+import pytest
+
+from tutor.history import sample_rows
+from tutor.scenes import SCENES
+from tutor.scenes.progress import nearby_titles, rolling, stars_over_time
+
+
+def test_rolling_average_over_the_last_ten() -> None:
+    assert rolling([]) == []
+    assert rolling([2, 4]) == [2, 3]
+    values = list(range(1, 21))
+    assert rolling(values)[9] == 5.5 and rolling(values)[19] == 15.5
+
+
+def test_stars_over_time_count_each_lessons_best() -> None:
+    times, totals = stars_over_time([("2026-01-01T10:00:00Z", "01", 2), ("2026-01-02T10:00:00Z", "02", 1),
+                                     ("2026-01-03T10:00:00Z", "01", 1), ("2026-01-04T10:00:00Z", "01", 3)])
+    assert totals == [2, 3, 3, 4] and times[0].day == 1
+
+
+def test_the_titles_drawn_surround_the_points() -> None:
+    assert [t for t, _n in nearby_titles(-4, 34)] == [0, 5, 10, 20, 40]
+    assert [t for t, _n in nearby_titles(150, 170)] == [144, 260]
+
+
+@pytest.mark.parametrize("language, size", [("zh_CN", (960, 600)), ("en", (1280, 800))])
+def test_the_plots_draw_in_the_apps_font(make_app, language, size) -> None:
+    app = make_app(size=size, language=language)
+    app.start("home")
+    rows, lessons = sample_rows(40)
+    scene = SCENES["progress"](app.services, rows, lessons)
+    app.stack.push(scene)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app.frame(0.0)
+    assert not [w for w in caught if "Glyph" in str(w.message)], "every label has its glyphs"
+    assert not scene.shows_message
+    plot = scene.plot()
+    assert plot is not None and plot.get_size() == scene.plot_rect.size
+    colours = {plot.get_at((x, y))[:3] for x in range(0, plot.get_width(), 7) for y in range(0, plot.get_height(), 7)}
+    assert len(colours) > 20, "lines and labels were drawn"
+
+
+def test_without_matplotlib_the_screen_says_what_is_missing(make_app, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    app = make_app(size=(960, 600), language="zh_CN")
+    app.start("home")
+    rows, lessons = sample_rows(5)
+    scene = SCENES["progress"](app.services, rows, lessons)
+    app.stack.push(scene)
+    app.frame(0.0)
+    assert scene.shows_message and "matplotlib" in scene.message_text()
+    assert all(layout.fits for layout in scene.text_layouts())
+    assert isinstance(app.screen, pygame.Surface)
