@@ -161,12 +161,13 @@ def keep_hand(history: HistoryStore, table: "PracticeTable") -> dict[str, Any] |
         return table.kept
     if not history.usable:
         return None
+    peak = history.peak()
     data = hand_record(table, history.rating())
     if not history.add(data):
         return None
     table.kept = data
     rating = data["rating"]
-    notice = title_notice(rating["before"], rating["before"] + rating["change"])
+    notice = title_notice(peak, rating["before"] + rating["change"])
     if notice is not None:
         history.files.notices.append(notice)
     return data

@@ -88,9 +88,10 @@ def title_text(points: int) -> str:
     return _(TITLE_NAMES[title_of(points).name])
 
 
-def title_notice(before: int, after: int) -> Notice | None:
-    """The notice for a hand that took the 积分 from ``before`` into a higher title."""
-    if title_index(after) <= title_index(before):
+def title_notice(peak: int, after: int) -> Notice | None:
+    """The notice for a hand that took the 积分 to ``after``, into a title higher than
+    any the learner had (its 积分 at most ``peak`` before)."""
+    if title_index(after) <= title_index(peak):
         return None
     return Notice(NEW_TITLE, (("title", Notice(TITLE_NAMES[title_of(after).name])), ("points", str(after))))
 
@@ -324,6 +325,17 @@ class HistoryStore:
             return 0
         total = db.execute("SELECT COALESCE(SUM(rating_change), 0) FROM hands").fetchone()[0]
         return int(total) if isinstance(total, int) else 0
+
+    def peak(self) -> int:
+        """The highest 积分 the learner has had (0 before any hand)."""
+        db = self._open(create=False)
+        if db is None:
+            return 0
+        total = best = 0
+        for (change,) in db.execute("SELECT rating_change FROM hands ORDER BY id"):
+            total += change if type(change) is int else 0
+            best = max(best, total)
+        return best
 
     def hands(self) -> list[HandRow]:
         """Every kept hand, oldest first (by when it finished)."""

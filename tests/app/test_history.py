@@ -251,3 +251,26 @@ def _exported(home: Path, monkeypatch, capsys) -> Path:
         _two_hands(home)
         _cli(["export", "--json", str(home / "good.json")], home, monkeypatch, capsys)
     return home
+
+
+def test_a_new_title_is_a_notice_once(tmp_path) -> None:
+    from tutor.record import title_notice
+
+    assert title_notice(4, 5) is not None and title_notice(19, 20) is not None
+    assert title_notice(21, 20) is None, "a title reached again after a loss is not new"
+    assert title_notice(5, 9) is None and title_notice(0, -3) is None
+    notice = title_notice(79, 82)
+    assert notice is not None and "82" in notice.text()
+
+
+def test_the_summary_says_the_hands_rating_and_title(tmp_path) -> None:
+    from tutor.scenes.summary import summary_lines
+
+    history = store(tmp_path)
+    table = PracticeTable(Game(seed=31), seed=31, ai_kind="random", coached=False)
+    play_out(table)
+    assert not any("积分" in line for line in summary_lines(table)), "a hand not kept has no 积分"
+    data = keep_hand(history, table)
+    assert data is not None and keep_hand(history, table) is data, "kept once"
+    change = data["rating"]["change"]
+    assert any(f"积分 {change:+d}" in line for line in summary_lines(table))

@@ -164,11 +164,15 @@ class ProgressScene(Scene):
         ax.legend(loc="upper left")
 
     def _notes(self, ax: Any, hands: list[int]) -> None:
+        from matplotlib.ticker import MaxNLocator
+
         for values, colour, label in (([row.notes for row in self.rows], NOTES, _("Review notes")),
                                       ([row.hints for row in self.rows], HINTS, _("Hints"))):
             ax.plot(hands, values, color=colour, alpha=0.3, linewidth=1)
             ax.plot(hands, rolling(values), color=colour, linewidth=2.2, label=label)
-        ax.set_ylim(bottom=0)
+        top = max([row.notes for row in self.rows] + [row.hints for row in self.rows])
+        ax.set_ylim(0, max(1, top) + 0.5)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(_("Notes and hints per hand (average of the last {n})").format(n=WINDOW))
         ax.set_xlabel(_("Hand"))
         ax.legend(loc="upper right")
@@ -181,6 +185,7 @@ class ProgressScene(Scene):
         if not times:
             ax.text(0.5, 0.5, _("No lesson finished yet"), ha="center", va="center", transform=ax.transAxes)
             ax.set_xticks([])
+            ax.set_yticks([])
             return
         ax.step(times, totals, where="post", color=ATTACK, linewidth=2)
         ax.fill_between(times, totals, step="post", color=ATTACK, alpha=0.12)
@@ -193,7 +198,10 @@ class ProgressScene(Scene):
         after = [row.rating_after for row in self.rows]
         ax.plot([0, *hands], [self.rows[0].rating_before, *after], color=RATING, linewidth=2)
         low, high = min(0, *after), max(after)
-        for threshold, name in nearby_titles(low, high):
+        titles = nearby_titles(low, high)
+        bottom = min(low, titles[0][0]) - 2
+        ax.set_ylim(bottom, titles[-1][0] + max(3, (titles[-1][0] - bottom) // 8))
+        for threshold, name in titles:
             ax.axhline(threshold, color="#999999", linewidth=0.8, linestyle=":")
             ax.text(0.01, threshold, _(TITLE_NAMES[name]), transform=ax.get_yaxis_transform(), va="bottom",
                     color="#555555", fontsize="small")
