@@ -20,7 +20,6 @@ screen can show the learner's title without slowing the start.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -150,6 +149,8 @@ def variant(rules: Rules) -> str:
 def record_key(data: dict[str, Any]) -> str:
     """What makes a hand the same hand wherever it is imported: when it finished, its
     deal and every action."""
+    import hashlib  # only to write or check a hand: the home screen reads the record without it
+
     text = json.dumps([data["finished"], data["deal_code"], data["learner"], data["actions"]], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 

@@ -60,3 +60,22 @@ def test_without_matplotlib_the_screen_says_what_is_missing(make_app, monkeypatc
     assert scene.shows_message and "matplotlib" in scene.message_text()
     assert all(layout.fits for layout in scene.text_layouts())
     assert isinstance(app.screen, pygame.Surface)
+
+
+def test_the_home_screen_shows_the_title_from_the_second_frame(make_app) -> None:
+    from engine.game import Game
+    from tutor.history import keep_hand, play_to_end
+    from tutor.practice import PracticeTable
+
+    app = make_app(size=(960, 600), language="zh_CN")
+    table = PracticeTable(Game(seed=8), seed=8, ai_kind="random", coached=False)
+    play_to_end(table)
+    data = keep_hand(app.services.history, table)
+    assert data is not None
+    app.start("home")
+    home = app.stack.top
+    app.frame(0.0)
+    assert home.standing_text() == "" and home.busy, "the first frame does not wait for the record"
+    app.frame(0.0)
+    points = data["rating"]["change"]
+    assert not home.busy and f"积分 {points}" in home.standing_text() and "你的称号" in home.standing_text()

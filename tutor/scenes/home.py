@@ -9,7 +9,6 @@ import pygame
 from engine import TrumpContext, parse_cards
 
 from ..i18n import N_, _
-from ..record import title_text
 from ..scene import Scene
 from ..theme import ON_FELT, Metrics
 from ..text import TextLayout
@@ -41,7 +40,10 @@ class HomeScene(Scene):
         self._build_menu()
         self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
         self.standing = TextPanel(services, self.standing_text, px=20, colour=ON_FELT, background=None, bold=True)
-        self._rating = services.history.rating()
+        self._rating: int | None = None
+        """The learner's 积分, read at the second frame (the record is not needed to
+        show the menu, so the start does not wait for it)."""
+        self._frames = 0
         self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
 
     def _build_menu(self) -> None:
@@ -80,7 +82,21 @@ class HomeScene(Scene):
 
     def standing_text(self) -> str:
         """The learner's title and 积分 (``tutor.record``, from the hands played)."""
+        if self._rating is None:
+            return ""
+        from ..record import title_text
+
         return _("Your title: {title} · 积分 {points}").format(title=title_text(self._rating), points=self._rating)
+
+    @property
+    def busy(self) -> bool:
+        """On top until the 积分 is read (a screenshot waits for it)."""
+        return self._rating is None and self.services.navigator.is_top(self)
+
+    def update(self, dt: float) -> None:
+        self._frames += 1
+        if self._frames > 1 and self._rating is None:
+            self._rating = self.services.history.rating()
 
     def resume(self) -> None:
         self._rating = self.services.history.rating()
