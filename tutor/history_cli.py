@@ -150,11 +150,7 @@ def main(argv: list[str], prog: str) -> int:
         except ValueError as exc:
             parser.error(f"{args.file}: {exc}")
         try:
-            added = history.add_many(hands)
-            known = set(history.lessons())
-            for entry in lessons:
-                if entry not in known:
-                    history.add_lesson(entry[1], entry[2], entry[0])
+            added = history.add_many(hands, lessons)
         except sqlite3.Error as exc:
             parser.error(f"cannot write the record: {exc}")
         print(f"{added} hands added, {len(hands) - added} already there")

@@ -42,7 +42,8 @@ FALLBACK = N_("A new record of your hands starts.")
 FORMAT = "shengji-hand/1"
 SCHEMA_VERSION = 1
 UNREADABLE = N_("the record of hands could not be read ({detail})")
-CANNOT_KEEP = N_("The hand could not be added to your record ({detail}).")
+CANNOT_OPEN = N_("Your record of hands cannot be opened ({detail}): the hands of this session are not kept.")
+CANNOT_KEEP = N_("Your record could not be written ({detail}).")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS hands (
@@ -225,8 +226,14 @@ class HistoryStore:
         try:
             self._db = self._connect()
             return self._db
+        except (OSError, sqlite3.OperationalError) as exc:
+            # the folder or the file cannot be opened, or another copy of the app holds
+            # it: nothing says the file is damaged, so it is left as it is
+            self.blocked = True
+            self.files.notices.append(Notice(CANNOT_OPEN, (("detail", _detail(exc)),)))
+            return None
         except sqlite3.DatabaseError as exc:
-            problem = Notice(UNREADABLE, (("detail", str(exc).splitlines()[0][:120] if str(exc) else "-"),))
+            problem = Notice(UNREADABLE, (("detail", _detail(exc)),))
         if self._set_aside(problem):
             try:
                 self._db = self._connect()
@@ -292,12 +299,13 @@ class HistoryStore:
         try:
             return self.add_many([data]) == 1
         except sqlite3.Error as exc:
-            self.files.notices.append(Notice(CANNOT_KEEP, (("detail", str(exc)[:120]),)))
+            self.files.notices.append(Notice(CANNOT_KEEP, (("detail", _detail(exc)),)))
             return False
 
-    def add_many(self, records: Iterable[dict[str, Any]]) -> int:
-        """Keep hands in one transaction, leaving out those already kept (same key);
-        how many were new.  ``sqlite3.Error`` rolls everything back."""
+    def add_many(self, records: Iterable[dict[str, Any]], lessons: Iterable[tuple[str, str, int]] = ()) -> int:
+        """Keep hands, and lesson results ``(finished, lesson, stars)``, in one
+        transaction, leaving out those already kept (a hand with the same key, the
+        same result); how many hands were new.  ``sqlite3.Error`` rolls it all back."""
         db = self._open()
         if db is None:
             return 0
@@ -306,16 +314,23 @@ class HistoryStore:
             before = db.total_changes
             db.executemany(f"INSERT OR IGNORE INTO hands ({', '.join(_COLUMNS)}, data) "
                            f"VALUES ({', '.join('?' * (len(_COLUMNS) + 1))})", rows)
-            return db.total_changes - before
+            added = db.total_changes - before
+            known = set(db.execute("SELECT finished, lesson, stars FROM lessons"))
+            db.executemany("INSERT INTO lessons (finished, lesson, stars) VALUES (?, ?, ?)",
+                           [entry for entry in dict.fromkeys(lessons) if entry not in known])
+            return added
 
     def add_lesson(self, lesson: str, stars: int, finished: str | None = None) -> None:
         """A lesson finished with ``stars`` (every result, for the stars over time)."""
         db = self._open()
         if db is None:
             return
-        with _transaction(db):
-            db.execute("INSERT INTO lessons (finished, lesson, stars) VALUES (?, ?, ?)",
-                       (finished or now(), lesson, stars))
+        try:
+            with _transaction(db):
+                db.execute("INSERT INTO lessons (finished, lesson, stars) VALUES (?, ?, ?)",
+                           (finished or now(), lesson, stars))
+        except sqlite3.Error as exc:
+            self.files.notices.append(Notice(CANNOT_KEEP, (("detail", _detail(exc)),)))
 
     # ---------------------------------------------------------- reading
 
@@ -390,6 +405,12 @@ def _row(values: Sequence[Any]) -> HandRow | None:
         return None
     return HandRow(values[0], values[1], values[2], values[3], values[4], bool(values[5]), *values[6:12],
                    values[12])
+
+
+def _detail(exc: Exception) -> str:
+    """The first line of an error, short enough for a notice."""
+    text = getattr(exc, "strerror", None) or str(exc)
+    return text.splitlines()[0][:120] if text else type(exc).__name__
 
 
 class _transaction:

@@ -274,3 +274,15 @@ def test_the_summary_says_the_hands_rating_and_title(tmp_path) -> None:
     assert data is not None and keep_hand(history, table) is data, "kept once"
     change = data["rating"]["change"]
     assert any(f"积分 {change:+d}" in line for line in summary_lines(table))
+
+
+def test_a_record_that_cannot_be_opened_is_left_alone(tmp_path) -> None:
+    """A folder where the file should be, or a home that is a file: a notice, no set-aside, no crash."""
+    (tmp_path / "a" / HISTORY_FILE).mkdir(parents=True)
+    blocked = store(tmp_path / "a")
+    assert blocked.add_many([]) == 0 and not blocked.usable and len(blocked.files.notices) == 1
+    assert (tmp_path / "a" / HISTORY_FILE).is_dir() and not list((tmp_path / "a").glob("*.corrupt-*"))
+    (tmp_path / "b").write_text("a file")
+    other = store(tmp_path / "b")
+    other.add_lesson("01", 3)
+    assert other.lessons() == [] and len(other.files.notices) == 1
