@@ -1,4 +1,4 @@
-"""The Progress screen: its series, and its plots drawn in both languages."""
+"""The History, replay and Progress screens, and the title on the home screen."""
 
 from __future__ import annotations
 
@@ -78,3 +78,40 @@ def test_the_home_screen_shows_the_title_from_the_second_frame(make_app) -> None
     app.frame(0.0)
     points = data["rating"]["change"]
     assert not home.busy and f"积分 {points}" in home.standing_text() and "你的称号" in home.standing_text()
+
+
+def test_history_replays_a_kept_hand_and_deals_it_again(make_app, store) -> None:
+    from engine.game import Game
+    from tests.app.conftest import key
+    from tutor.history import keep_hand, play_to_end
+    from tutor.practice import PracticeTable
+    from tutor.settings import AGAIN_MATCH_FILE, MATCH_FILE
+
+    app = make_app(size=(960, 600), language="en")
+    table = PracticeTable(Game(seed=12), seed=12, ai_kind="random")
+    play_to_end(table)
+    data = keep_hand(app.services.history, table)
+    assert data is not None
+    store.save_match({"kept": "as it was"})
+    app.start("history")
+    history = app.stack.top
+    assert [row.key for row in history.rows] == [data["key"]]
+    app.handle_event(key(pygame.K_RETURN))
+    replay = app.stack.top
+    assert type(replay).__name__ == "ReplayScene" and replay.game is not None
+    assert replay.tricks == table.game.tricks, "the replay shows the plays of the hand"
+    app.handle_event(key(pygame.K_END))
+    assert replay.index == len(table.game.tricks) - 1
+    with_note = [k for k in replay.notes]
+    assert all(note["text"]["en"] in replay.trick_text() for note in replay.notes.get(replay.index, []))
+    if with_note:
+        replay.go_to(with_note[0])
+        assert replay.notes[with_note[0]][0]["text"]["en"] in replay.trick_text()
+    replay.toggle_all()
+    app.frame(0.0)
+    assert all(layout.fits for layout in replay.text_layouts())
+    app.handle_event(key(pygame.K_4))  # play this deal again
+    practice = app.stack.top
+    assert type(practice).__name__ == "PracticeTableScene" and practice.slot == AGAIN_MATCH_FILE
+    assert practice.table.game.deal_code() == data["deal_code"] and practice.table.learner == data["learner"]
+    assert store.files.read(MATCH_FILE) == {"kept": "as it was"}, "the match in progress stays"
