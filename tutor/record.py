@@ -245,7 +245,7 @@ class HistoryStore:
 
     def _connect(self) -> sqlite3.Connection:
         self.files.folder.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:

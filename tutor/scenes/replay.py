@@ -4,7 +4,7 @@ The hand is replayed by the engine from its deal code and actions (``tutor.histo
 replay``): the trick in the middle, as at the table, with its seats; the learner's
 cards as they were when the trick began underneath; on the right what happened and
 the review notes about this trick (the kitty's at the last trick).  "All hands" shows
-the other three hands as they were too (the hand is over: nothing is hidden now).
+the four hands as they were in rows instead (the hand is over: nothing is hidden now).
 ←/→ (or the buttons) step, Home/End go to the first and last trick, a click on a dot
 jumps to that trick (the dots of tricks with a note are gold); "Play this deal again"
 starts a practice hand from the deal code.
@@ -18,6 +18,7 @@ import pygame
 
 from engine.game import Game
 
+from ..hints import cards_text
 from ..history import cards_of, deal_again, hands_before, replay
 from ..i18n import N_, _, ngettext
 from ..record import BadRecord, local_time
@@ -97,6 +98,7 @@ class ReplayScene(Scene):
     def trick_text(self) -> str:
         if self.game is None or not self.tricks:
             return _("This hand cannot be shown: {problem}").format(problem=self.problem or "-")
+        game = self.game
         record = self.tricks[self.index]
         learner = self.learner
         template = (_("Trick {k} of {n}: {who} led and won it.") if record.winner == record.leader else
@@ -112,8 +114,9 @@ class ReplayScene(Scene):
             lines.append(text.get(language) or next(iter(text.values()), ""))
         if self.index == len(self.tricks) - 1 and self.data is not None:
             outcome = self.data["outcome"]
+            kitty = cards_of(self.data.get("kitty"))
             lines.append(_("The attackers' total: {p}. The kitty: {cards}.").format(
-                p=outcome["attacker_points"], cards=" ".join(str(c) for c in cards_of(self.data.get("kitty")))))
+                p=outcome["attacker_points"], cards=cards_text(game.ctx.sorted(kitty) if game.ctx else kitty)))
         return "\n\n".join(lines)
 
     def _show(self) -> None:
@@ -129,7 +132,7 @@ class ReplayScene(Scene):
         self.hand.set_cards(held[self.learner], game.ctx)
         rows = [CardRow(lambda seat=seat: seat_label(seat, self.learner),
                         (CardGroup(tuple(game.ctx.sorted(held[seat])) if game.ctx else held[seat]),))
-                for seat in ((self.learner + k) % 4 for k in (2, 3, 1))]
+                for seat in ((self.learner + k) % 4 for k in range(4))]
         self.others.set_rows(rows, game.ctx)
         self.dots.set_states([DONE if k in self.notes else REACHED for k in range(len(self.tricks))], self.index)
 
@@ -163,15 +166,16 @@ class ReplayScene(Scene):
         text_w = min(m.px(420), area.width * 2 // 5)
         body = pygame.Rect(area.left, area.top, area.width, area.height - button_h - dots_h - 2 * gap)
         left_w = body.width - text_w - gap
-        hand_h = min(m.px(150), body.height // 3)
-        self.trick.place((body.left, body.top, left_w, body.height - hand_h - gap), m)
-        self.hand.place((body.left, body.bottom - hand_h, left_w, hand_h), m)
-        if self.show_all:
-            text_h = body.height * 2 // 5
-            self.text.place((body.right - text_w, body.top, text_w, text_h), m)
-            self.others.place((body.right - text_w, body.top + text_h + gap, text_w, body.height - text_h - gap), m)
+        if self.show_all:  # the four hands across the whole width, under the trick
+            top_h = body.height * 2 // 5
+            self.trick.place((body.left, body.top, left_w, top_h), m)
+            self.text.place((body.right - text_w, body.top, text_w, top_h), m)
+            self.others.place((body.left, body.top + top_h + gap, body.width, body.height - top_h - gap), m)
         else:
+            hand_h = min(m.px(150), body.height // 3)
+            self.trick.place((body.left, body.top, left_w, body.height - hand_h - gap), m)
             self.text.place((body.right - text_w, body.top, text_w, body.height), m)
+            self.hand.place((body.left, body.bottom - hand_h, left_w, hand_h), m)
         self.dots.place((area.left, body.bottom + gap, area.width, dots_h), m)
         w = (area.width - 3 * gap) // 4
         for n, button in enumerate(self.menu.buttons):
@@ -180,7 +184,7 @@ class ReplayScene(Scene):
     def widgets(self) -> list[Widget]:
         shown: list[Widget] = [self.text, *self.menu.buttons]
         if self.game is not None and self.tricks:
-            shown += [self.trick, self.hand, self.dots] + ([self.others] if self.show_all else [])
+            shown += [self.trick, self.dots, self.others if self.show_all else self.hand]
         return shown
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -200,10 +204,8 @@ class ReplayScene(Scene):
         self.chrome.draw(surface)
         if self.game is not None and self.tricks:
             self.trick.draw(surface)
-            self.hand.draw(surface)
             self.dots.draw(surface)
-            if self.show_all:
-                self.others.draw(surface)
+            (self.others if self.show_all else self.hand).draw(surface)
         self.text.draw(surface)
         self.menu.draw(surface)
 
