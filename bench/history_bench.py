@@ -28,7 +28,7 @@ from engine.game import Game  # noqa: E402
 from tutor.datafiles import DataFolder  # noqa: E402
 from tutor.history import hand_record, play_to_end, replay  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
-from tutor.record import HistoryStore, record_key  # noqa: E402
+from tutor.record import TIME_FORMAT, HistoryStore, record_key  # noqa: E402
 
 
 def real_hands(count: int) -> list[dict]:
@@ -46,7 +46,7 @@ def synthetic(models: list[dict], count: int) -> list[dict]:
     hands = []
     for n in range(count):
         data = copy.deepcopy(models[n % len(models)])
-        data["finished"] = (start + timedelta(hours=n)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        data["finished"] = (start + timedelta(hours=n)).strftime(TIME_FORMAT)
         data["rating"] = {"before": n % 40, "change": (-2, 2, 3)[n % 3]}
         data["key"] = record_key(data)
         hands.append(data)

@@ -21,7 +21,7 @@ from engine.rating import ai_table, rating_change
 from engine.view import Play, TrickRecord
 
 from . import i18n
-from .record import FORMAT, BadRecord, HandRow, HistoryStore, now, record_key, title_notice
+from .record import FORMAT, TIME_FORMAT, BadRecord, HandRow, HistoryStore, now, record_key, title_notice
 
 if TYPE_CHECKING:
     from .practice import PracticeTable
@@ -213,12 +213,12 @@ def sample_rows(count: int, seed: int = 49) -> tuple[list[HandRow], list[tuple[s
         dealer = 1 if attacking else 0
         outcome = hand_outcome(points, [], parse_cards("S3"), False, dealer, ["2", "2"], ctx)
         change = rating_change(outcome, 0, ai_table(rating))
-        when = (start + timedelta(hours=20 * n)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        when = (start + timedelta(hours=20 * n)).strftime(TIME_FORMAT)
         notes = max(0, round(rng.gauss(4 - 3 * skill, 1.2)))
         hints = max(0, round(rng.gauss(5 - 4 * skill, 1.5)))
         rows.append(HandRow(n + 1, f"sample{n}", when, "00000-00000", 0, attacking, points, rating, change, notes,
                             hints, rng.choice((0, 0, 0, 1)), ""))
         rating += change
-    lessons = [((start + timedelta(days=2 * k)).strftime("%Y-%m-%dT%H:%M:%SZ"), f"{k % 9 + 1:02d}",
+    lessons = [((start + timedelta(days=2 * k)).strftime(TIME_FORMAT), f"{k % 9 + 1:02d}",
                 min(3, 1 + k // 6 + rng.choice((0, 1)))) for k in range(min(count, 24))]
     return rows, lessons

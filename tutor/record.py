@@ -10,12 +10,14 @@ the learner's 积分.
 The file follows the data-file policy of ``tutor.datafiles``: it is checked when
 opened (SQLite's own ``quick_check``, the tables this version writes, a version not
 newer than this one); one that fails is set aside as ``NAME.corrupt-<time>`` (with its
-``-wal``) with a notice, and a new record starts.  A hand whose columns hold what this
+``-wal``) with a notice, and a new record starts.  A file that cannot be opened at all
+(a folder in its place, no permission, another copy of the app holding it) is left
+as it is, with a notice, and nothing is written this session.  A hand whose columns hold what this
 version never writes is left out of the list (counted in ``skipped``); one whose data
 does not check out is refused when opened (``BadRecord``).
 
-This module imports no more than ``sqlite3`` and the engine's rules, so the home
-screen can show the learner's title without slowing the start.
+This module imports no more than ``sqlite3`` and the engine's rules: the home screen
+reads the learner's 积分 from it (after its first frame).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
 HISTORY_FILE = "history.sqlite3"
 FALLBACK = N_("A new record of your hands starts.")
 FORMAT = "shengji-hand/1"
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+"""When a hand or lesson finished: UTC, to the second (sorts as text)."""
 SCHEMA_VERSION = 1
 UNREADABLE = N_("the record of hands could not be read ({detail})")
 CANNOT_OPEN = N_("Your record of hands cannot be opened ({detail}): the hands of this session are not kept.")
@@ -106,8 +110,8 @@ def local_time(finished: str) -> str:
 
 
 def now() -> str:
-    """The time a hand or lesson finished: UTC, to the second, ISO 8601 (sorts as text)."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The time now, as a hand or lesson result keeps it (``TIME_FORMAT``)."""
+    return datetime.now(timezone.utc).strftime(TIME_FORMAT)
 
 
 @dataclass(frozen=True)
@@ -178,7 +182,7 @@ def check_record(data: Any) -> dict[str, Any]:
     _need(data["learner"] in range(4) and data["dealer"] in range(4), "learner")
     _need(data["hints"] >= 0 and data["undos"] >= 0, "hints")
     try:
-        datetime.strptime(data["finished"], "%Y-%m-%dT%H:%M:%SZ")
+        datetime.strptime(data["finished"], TIME_FORMAT)
     except ValueError:
         raise BadRecord("finished") from None
     rating = data["rating"]
