@@ -23,7 +23,7 @@ from engine.cli import Parser
 
 from .datafiles import DataFolder
 from .history import replay
-from .record import FALLBACK, HISTORY_FILE, BadRecord, HistoryStore, check_record, variant
+from .record import BadRecord, HistoryStore, check_record, variant
 from .settings import data_dir
 
 EXPORT_FORMAT = "shengji-history/1"
@@ -47,7 +47,7 @@ def make_parser(prog: str) -> Parser:
 
 
 def open_store() -> HistoryStore:
-    return HistoryStore(DataFolder(data_dir(), {HISTORY_FILE: FALLBACK}))
+    return HistoryStore(DataFolder(data_dir(), {}))
 
 
 def export_json(history: HistoryStore) -> str:

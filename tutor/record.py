@@ -213,6 +213,7 @@ class HistoryStore:
 
     def __init__(self, files: "DataFolder") -> None:
         self.files = files
+        files.fallbacks.setdefault(HISTORY_FILE, FALLBACK)  # the last sentence of a set-aside notice
         self.path = files.folder / HISTORY_FILE
         self.blocked = False
         """The file could not be opened nor set aside: nothing is written this session."""

@@ -94,7 +94,8 @@ def test_a_damaged_record_is_set_aside_with_a_notice(tmp_path, content) -> None:
     (tmp_path / HISTORY_FILE).write_bytes(content)
     history = store(tmp_path)
     assert history.hands() == [] and history.rating() == 0
-    assert len(history.files.notices) == 1 and HISTORY_FILE in history.files.notices[0].text()
+    text = history.files.notices[0].text()
+    assert len(history.files.notices) == 1 and HISTORY_FILE in text and text.endswith("A new record of your hands starts.")
     aside = list(tmp_path.glob(f"{HISTORY_FILE}.corrupt-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content, "nothing lost"
     history.add_lesson("01", 3)
