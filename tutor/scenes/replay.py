@@ -18,12 +18,13 @@ import pygame
 
 from engine.game import Game
 
+from ..coach import trick_line
 from ..hints import cards_text
 from ..history import cards_of, deal_again, hands_before, replay
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from ..record import BadRecord, local_time
 from ..scene import Scene
-from ..seats import seat_label, seat_name
+from ..seats import seat_label
 from ..settings import AGAIN_MATCH_FILE
 from ..theme import Metrics
 from ..widgets import Button, HandFan, Menu, TextPanel, TrickView
@@ -101,13 +102,7 @@ class ReplayScene(Scene):
         game = self.game
         record = self.tricks[self.index]
         learner = self.learner
-        template = (_("Trick {k} of {n}: {who} led and won it.") if record.winner == record.leader else
-                    _("Trick {k} of {n}: {who} led; {winner} won it."))
-        lines = [template.format(k=self.index + 1, n=len(self.tricks), who=seat_name(record.leader, learner, True),
-                                 winner=seat_name(record.winner, learner))]
-        if record.points:
-            lines.append(ngettext("It carried {p} point.", "It carried {p} points.",
-                                  record.points).format(p=record.points))
+        lines = [trick_line(record.leader, record.winner, record.points, self.index + 1, len(self.tricks), learner)]
         language = self.services.translator.language
         for note in self.notes.get(self.index, []):
             text = note["text"]
