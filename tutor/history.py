@@ -159,6 +159,10 @@ def keep_hand(history: HistoryStore, table: "PracticeTable") -> dict[str, Any] |
     (``None`` if it could not be kept: the notice says why)."""
     if table.kept is not None:
         return table.kept
+    try:
+        table.game.deal_code()
+    except ValueError:  # a stacked deal (a lesson's) has no code to replay it from
+        return None
     if not history.usable:
         return None
     peak = history.peak()

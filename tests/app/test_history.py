@@ -287,3 +287,12 @@ def test_a_record_that_cannot_be_opened_is_left_alone(tmp_path) -> None:
     other = store(tmp_path / "b")
     other.add_lesson("01", 3)
     assert other.lessons() == [] and len(other.files.notices) == 1
+
+
+def test_a_stacked_deal_is_not_kept(tmp_path) -> None:
+    from engine import deck, format_cards
+
+    table = PracticeTable(Game(stacked=format_cards(deck(2))), seed=1, ai_kind="random", coached=False)
+    play_out(table)
+    history = store(tmp_path)
+    assert keep_hand(history, table) is None and history.hands() == []
