@@ -35,7 +35,7 @@ FOOTER = N_("F2: 中文 / English · Esc: back · ↑/↓: choose a hand · Ente
 
 def row_cells(row: HandRow) -> tuple[str, ...]:
     """The words of one line of the list, in the language shown."""
-    won = (row.attacker_points >= 80) == row.attacking
+    won = row.rating_change > 0  # the team that deals next gains 积分 (engine.rating)
     result = (_("Won, attackers {p}") if won else _("Lost, attackers {p}")).format(p=row.attacker_points)
     return (local_time(row.finished), _("Standard") if not row.variant else _("Own rules"),
             _("Attackers") if row.attacking else _("Dealers"), result, f"{row.rating_change:+d}",

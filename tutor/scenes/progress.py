@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import pygame
 
 from engine.rating import TITLES
+from engine.scoring import TAKE_OVER
 
 from ..i18n import N_, _
 from ..record import TITLE_NAMES, HandRow
@@ -158,7 +159,7 @@ class ProgressScene(Scene):
             ax.scatter(xs, ys, s=10, color=colour, alpha=0.45)
             if xs:
                 ax.plot(xs, rolling(ys), color=colour, linewidth=2, label=label)
-        ax.axhline(80, color="#555555", linewidth=1, linestyle="--")
+        ax.axhline(TAKE_OVER, color="#555555", linewidth=1, linestyle="--")  # the attackers take over
         ax.set_title(_("Points per hand (line: average of the last {n})").format(n=WINDOW))
         ax.set_xlabel(_("Hand"))
         ax.legend(loc="upper left")
