@@ -111,3 +111,41 @@ def test_lessons_do_not_import_pygame() -> None:
     code = "import sys, tutor.lessons, tutor.lessons.reference, tutor.lessons.teaching; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_generated_tricks_replay_as_one_hand() -> None:
+    """The counting drill's tricks are consecutive tricks of a hand: each led by the
+    last winner, with no tie that only "first played wins" (taught later) settles."""
+    from tutor.lessons.model import context_for
+    from tutor.lessons.replay import replay_problems
+    from tutor.lessons.rules import ties
+
+    rules = Rules()
+    for seed in range(30):
+        task = generate("count_points", seed, rules)
+        ctx = context_for(task, rules)
+        assert replay_problems(task.tricks, ctx) == [], seed
+        assert not any(ties([list(p or ()) for p in t.plays], ctx) for t in task.tricks), seed
+
+
+def test_the_header_and_the_star_rule_are_part_of_the_teaching_check() -> None:
+    """A header is words the screen shows: "no-trump" in it before no-trump is defined
+    is reported; cards shown by printed suit after the ★ screen are reported unless
+    finding the trumps is the task."""
+    from tutor.lessons.model import Position
+
+    reference, _problems = load_reference()
+    three = LESSONS[2]
+    level, trumps, star = three.steps[:3]
+    no_trump = replace(star, teaches=(), defines=(), position=Position("9", None))
+    found = [str(p) for p in teaching_problems([replace(three, steps=(level, trumps, star, no_trump))],
+                                               reference, Rules())]
+    assert any("'no-trump'" in p or "'无主'" in p for p in found), found
+    follow = next(s for s in three.steps if s.kind == "play_trick")
+    printed = replace(follow, sort="printed")
+    found = [str(p) for p in teaching_problems([replace(three, steps=(level, trumps, star, printed))],
+                                               reference, Rules())]
+    assert any("without ★" in p for p in found), found
+    pick = next(s for s in three.steps if getattr(s, "answer", None) == "all_trumps")
+    assert not [p for p in teaching_problems([replace(three, steps=(level, trumps, star, pick))], reference, Rules())
+                if "without ★" in str(p)]

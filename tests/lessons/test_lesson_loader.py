@@ -23,6 +23,14 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parents[2]
 
 EXPECTED = {
+    "70_wrong_leader": ["9: steps[0].tricks[1]: trick 2 is led by left, but partner won trick 1 and leads next"],
+    "71_duplicated_card": ["11: steps[0].tricks: SA appears 3 times, but 2 decks hold only 2 copies: "
+                           "no deal gives this"],
+    "72_illegal_follow": [
+        "9: steps[0].tricks[0]: trick 1: left's H3 is not a legal follow (must_follow_suit) with H3 S6 still to play",
+        "9: steps[0].tricks[0]: trick 1: says 10 points, but it holds 5",
+        "9: steps[0].tricks[1]: trick 2: says left wins, but the engine gives it to partner",
+        "9: steps[0].tricks[1]: trick 2: says 0 points, but it holds 5"],
     "78_anchor": ["6: yaml: anchors and aliases (& and *) are not allowed: write the value out"],
     "79_number_key": ["7: yaml: the key '12' is not text; keys are words like goal or hand"],
     "80_wrong_expect": ["14: steps[0].expect: disagrees with rule win_trick: the engine refuses DK, "

@@ -26,7 +26,6 @@ from engine import (
     hand_result,
     level_row,
     points,
-    trick_winner,
 )
 from engine.cards import RANKS, SUITS
 from engine.game import team_of
@@ -51,7 +50,8 @@ from .model import (
     answer_key,
     context_for,
 )
-from .rules import CHOICE_RULES, right_answers, wrong_answer
+from .replay import winner_seat
+from .rules import CHOICE_RULES, right_answers, ties, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""
@@ -303,8 +303,10 @@ def count_points(rng: random.Random, rules: Rules) -> Task | None:
     for _ in range(3):
         suit = _side_suit(rng, ctx)
         plays = tuple(tuple(pack.take(1, _plain(suit, ctx))) for _ in range(4))
+        if ties([list(p) for p in plays], ctx):
+            return None  # equal cards are taught with the trumps, after this drill
         tricks.append(Trick(leader, plays))
-        leader = rng.randrange(4)
+        leader = winner_seat(tricks[-1], ctx)  # the winner leads the next trick
     attackers = rng.choice(("us", "them"))
     step = Choose(line=0, goal=Phrase(N_("Count the attackers' points.")),
                   question=Phrase(N_("You and your partner are the attackers. How many points have you taken?"))
@@ -316,8 +318,7 @@ def count_points(rng: random.Random, rules: Rules) -> Task | None:
     wrong = sorted({v for v in (value - 10, value - 5, value + 5, value + 10) if v >= 0} - {value})
     values = sorted([value, *rng.sample(wrong, 2)])
     side = team_of(0 if attackers == "us" else 1)
-    won = [n for n, trick in enumerate(tricks, 1)
-           if team_of(trick.seat_of(trick_winner([list(p or ()) for p in trick.plays], ctx))) == side]
+    won = [n for n, trick in enumerate(tricks, 1) if team_of(winner_seat(trick, ctx)) == side]
     explain = (Phrase(N_("Tricks the attackers won: {tricks}; {n} points in all."), tricks=Numbers(won), n=value)
                if won else Phrase(N_("The attackers won none of these tricks: 0 points.")))
     return replace(step, options=tuple(Option(value=str(v), label=Phrase(N_("{n} points"), n=v)) for v in values),

@@ -40,6 +40,8 @@ HINTS = {
     "beaten": N_("That follows the rules, but it does not win: {cards} beats it."),
     "shape_mismatch": N_("That cannot win: only a play of the lead's shape can, all of the suit led or "
                          "all trumps, with as many pairs and tractors as the lead."),
+    "cannot_win_single": N_("That cannot win: on this lead only a higher card of the suit led or, when you "
+                            "have none of that suit, a trump can."),
     "more_points": N_("That follows the rules, but your side wins this trick: give it points."),
     "fewer_points": N_("That follows the rules, but the opponents win this trick: keep your points."),
     "buried_points": N_("Points in the kitty: {cards}. If the attackers win the last trick, they count "

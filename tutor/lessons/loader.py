@@ -55,6 +55,7 @@ from .model import (
     answer_key,
     context_for,
 )
+from .replay import replay_problems
 from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
 from .yamlfile import Map, Seq, load_bytes
 
@@ -231,8 +232,10 @@ class _Reader:
 
     def trick(self, value: Any, line: int, field: str, you: bool = True) -> Trick:
         m = self.mapping(value, line, field)
-        self.unknown_keys(m, {"leader", "plays"}, field)
+        self.unknown_keys(m, {"leader", "plays", "winner", "points"}, field)
         leader = self.get(m, "leader", field, self.seat, required=True)
+        winner = self.get(m, "winner", field, self.seat)
+        stated = self.get(m, "points", field, self.number)
         plays_seq = self.get(m, "plays", field, self.sequence, required=True)
         plays: list[tuple[Card, ...] | None] = []
         for i, item in enumerate(plays_seq):
@@ -241,7 +244,7 @@ class _Reader:
         if len(plays) != 4:
             self.problem(plays_seq.line, f"{field}.plays", f"a trick has 4 plays, not {len(plays)}")
             raise _Invalid
-        trick = Trick(leader, tuple(plays))
+        trick = Trick(leader, tuple(plays), winner, stated)
         yours = trick.your_index
         if yours is not None and trick.seat_of(yours) != 0:
             want = (0 - leader) % 4
@@ -433,6 +436,10 @@ class _Reader:
                 self.problem(m.line, f"{where}.text", "a narration needs text")
             if step.highlight and Counter(step.highlight) - Counter(step.cards):
                 self.problem(at("highlight"), f"{where}.highlight", "highlights cards that are not shown")
+            if step.tricks:
+                self.copies([step.cards, *(p for t in step.tricks for p in t.plays if p is not None)],
+                            m.line, where)
+                self.replay(step, at("tricks"), where)
             return
         if isinstance(step, Recap):
             if not step.recap:
@@ -568,9 +575,11 @@ class _Reader:
         groups: list[Sequence[Card]] = [step.cards, step.lead, *step.others]
         if step.trick is not None:
             groups.extend(p for p in step.trick.plays if p is not None)
+        groups.extend(p for t in step.tricks for p in t.plays if p is not None)
         self.copies(groups, m.line, where)
         if not step.applies(self.rules):
             return
+        self.replay(step, at("tricks"), where)
         try:
             right = correct_options(step, context_for(step, self.rules))
         except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
@@ -580,6 +589,21 @@ class _Reader:
             judged = ", ".join(values[i] for i in sorted(right)) or "no option"
             self.problem(at("expect"), f"{where}.expect",
                          f"says {step.expect}, but rule {step.answer} judges {judged} right")
+
+    def replay(self, step: Step, line: int, where: str) -> None:
+        """A run of tricks is one hand's: replayed through the engine (``replay``)."""
+        tricks = getattr(step, "tricks", ())
+        if not tricks:
+            return
+        try:
+            found = replay_problems(tricks, context_for(step, self.rules))
+        except InvalidCardsError:
+            return  # more copies than the decks hold: reported by ``copies``
+        except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
+            self.problem(line, f"{where}.tricks", f"the engine cannot replay these tricks: {exc}")
+            return
+        for n, message in found:
+            self.problem(line, f"{where}.tricks[{n}]", message)
 
     def check_generated(self, step: Drill | Quiz, m: Map, where: str) -> None:
         from .drills import GENERATORS, generate
@@ -596,7 +620,10 @@ class _Reader:
         for name in names:
             try:
                 for seed in range(3):
-                    generate(name, seed, self.rules)
+                    task = generate(name, seed, self.rules)
+                    for n, message in replay_problems(getattr(task, "tricks", ()), context_for(task, self.rules)):
+                        self.problem(self.line_of(m, field), f"{where}.{field}",
+                                     f"generator {name}, seed {seed}: {message}")
             except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
                 self.problem(self.line_of(m, field), f"{where}.{field}", f"generator {name} fails: {exc}")
 
