@@ -17,7 +17,7 @@ import pytest
 from engine.game import DEALING, MATCH_OVER, Game
 from tests.volume import count
 from tutor.datafiles import DataFolder
-from tutor.history import hand_actions, hands_before, keep_hand, replay, tricks_of
+from tutor.history import hand_actions, hand_record, hands_before, keep_hand, replay, tricks_of
 from tutor.history import play_to_end as play_out
 from tutor.record import HISTORY_FILE, BadRecord, HistoryStore
 from tutor.practice import PracticeTable
@@ -131,21 +131,21 @@ def test_a_hand_with_bad_data_is_refused_when_opened(tmp_path) -> None:
 
 
 WRITER = """
-import sys
+import json, sys
 from pathlib import Path
-from engine.game import Game
-from tests.app.test_history import play_out, store
-from tutor.history import keep_hand
-from tutor.practice import PracticeTable
+from tutor.datafiles import DataFolder
+from tutor.record import HistoryStore, record_key
 
-history = store(Path(sys.argv[1]))
-seed = int(sys.argv[2])
-while True:
-    seed += 1
-    table = PracticeTable(Game(seed=seed), seed=seed, ai_kind="random", coached=False)
-    play_out(table)
-    data = keep_hand(history, table)
-    print(data["key"], flush=True)
+history = HistoryStore(DataFolder(Path(sys.argv[1]), {}))
+hand = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+n = int(sys.argv[3])
+while True:  # a real hand kept again and again, one transaction each, as the table keeps hands
+    n += 1
+    hand["finished"] = f"2026-01-01T00:{n // 60 % 60:02d}:{n % 60:02d}Z"
+    hand["rating"]["before"] = n
+    hand["key"] = record_key(hand)
+    assert history.add(hand)
+    print(hand["key"], flush=True)
 """
 
 
@@ -153,10 +153,15 @@ while True:
 def test_a_writer_killed_at_any_moment_loses_no_finished_hand(tmp_path) -> None:
     rng = random.Random(49)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    table = PracticeTable(Game(seed=5), seed=5, ai_kind="random", coached=False)
+    play_out(table)
+    template = tmp_path / "hand.json"
+    template.write_text(json.dumps(hand_record(table, 0)), encoding="utf-8")
+    home = tmp_path / "home"
     kept: list[str] = []
     for kill in range(count(4)):  # one kill in `make test`, twenty in `make soak`
-        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(1000 * kill)], cwd=ROOT,
-                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(home), str(template), str(1000 * kill)],
+                                  cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert writer.stdout is not None
         first = writer.stdout.readline().strip()
         assert first, writer.stderr.read() if writer.stderr else ""
@@ -164,7 +169,7 @@ def test_a_writer_killed_at_any_moment_loses_no_finished_hand(tmp_path) -> None:
         writer.send_signal(signal.SIGKILL)
         writer.wait()
         kept += [first, *writer.stdout.read().split()]
-        history = store(tmp_path)
+        history = store(home)
         keys = {row.key for row in history.hands()}
         assert history.files.notices == [] and history.skipped == 0
         assert set(kept) <= keys, "every hand the writer had kept is there"
