@@ -10,8 +10,10 @@ plays taken back.  ``keep_hand`` stores the hand at the end of a practice hand, 
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine import Card, TrumpContext, format_cards, hand_outcome, parse_cards
@@ -180,12 +182,17 @@ def keep_hand(history: HistoryStore, table: "PracticeTable") -> dict[str, Any] |
 
 def sample_hand(seed: int = 7) -> dict[str, Any]:
     """A coached hand of random players, played now and not kept: the demo of the
-    replay screen when the record is empty."""
+    replay screen when the record is empty (played once per process)."""
+    return json.loads(_sample_hand(seed))
+
+
+@lru_cache(maxsize=2)
+def _sample_hand(seed: int) -> str:
     from .practice import PracticeTable
 
     table = PracticeTable(Game(seed=seed), seed=seed, ai_kind="random")
     play_to_end(table)
-    return hand_record(table, 0)
+    return json.dumps(hand_record(table, 0))
 
 
 def play_to_end(table: "PracticeTable") -> None:
