@@ -76,7 +76,7 @@ def test_a_lesson_whose_expect_disagrees_with_the_engine_is_rejected(tmp_path: P
     """The same task passes with the engine's answer and fails with any other."""
     text = (FIXTURES / "80_wrong_expect.yaml").read_text(encoding="utf-8")
     good = tmp_path / "80_right.yaml"
-    good.write_text(text.replace('expect: ["SQ", "DK"]', 'expect: ["SQ", "S4"]'), encoding="utf-8")
+    good.write_text(text.replace('expect: ["SQ", "DK"]', 'expect: ["S4", "SQ"]'), encoding="utf-8")
     assert load_lesson(good).available
     assert main(["check", str(good)]) == 0
     assert main(["check", str(FIXTURES / "80_wrong_expect.yaml")]) == 1
@@ -161,8 +161,8 @@ def test_damaged_lesson_never_raises(tmp_path: Path, start: int, cut: int, inser
 
 
 BAD_COMMAND_LINES = [
-    ([], "missing command; use one of: check, report"),
-    (["chek"], "unknown command 'chek'; use one of: check, report"),
+    ([], "missing command; use one of: check, report, prove"),
+    (["chek"], "unknown command 'chek'; use one of: check, report, prove"),
     (["check", "nosuch.yaml"], "check: no file nosuch.yaml; give lesson files (.yaml), or none to check every lesson"),
     (["check", "lessons"], "check: lessons is a folder; give lesson files (.yaml), or none to check every lesson"),
     (["check", "--all"], "check: unknown option --all; check takes lesson files (.yaml) only"),

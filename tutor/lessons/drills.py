@@ -39,6 +39,7 @@ from .model import (
     CardTask,
     Choose,
     Declare,
+    Lead,
     Numbers,
     Option,
     Phrase,
@@ -51,7 +52,7 @@ from .model import (
     context_for,
 )
 from .replay import winner_seat
-from .rules import CHOICE_RULES, right_answers, ties, wrong_answer
+from .rules import CARD_RULES, CHOICE_RULES, SafeBury, right_answers, ties, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""
@@ -210,6 +211,44 @@ def ruff_to_win(rng: random.Random, rules: Rules) -> Task | None:
     trick = Trick(1, (tuple(lead), tuple(partner), tuple(left), None))
     return PlayTrick(line=0, goal=Phrase(N_("You have none of the suit led. Win the trick.")), answer="win_trick",
                      hand=tuple(hand), trick=trick, position=position)
+
+
+def sure_lead(rng: random.Random, rules: Rules) -> Task | None:
+    """Every hand shown, four cards each: lead a card nobody can beat (a sure winner)."""
+    position = _position(rng, no_trump=0)
+    ctx = position.context(rules)
+    pack = _Deck(rng, rules)
+    suit = _side_suit(rng, ctx)
+    top = max((c for c in pack.cards if _plain(suit, ctx)(c)), key=ctx.position)
+    hand = pack.take(1, lambda c: c == top) + pack.take(3, lambda c: not ctx.is_trump(c))
+    others = [pack.take(1, _plain(suit, ctx)) + pack.take(3, lambda c: not ctx.is_trump(c) or rng.random() < 0.3)
+              for _ in range(3)]
+    return Lead(line=0, goal=Phrase(N_("Every hand is shown. Lead a card that wins the trick for sure.")),
+                answer="winning_lead", hand=tuple(hand), others=tuple(tuple(h) for h in others),
+                position=position)
+
+
+def feed_or_save(rng: random.Random, rules: Rules) -> Task | None:
+    """You play last to a trick whose winner is settled: feed it points when it is your
+    partner's, keep them when it is an opponent's."""
+    position = _position(rng, no_trump=0)
+    ctx = position.context(rules)
+    suit = _side_suit(rng, ctx)
+    pack = _Deck(rng, rules)
+    ace = max((c for c in pack.cards if _plain(suit, ctx)(c)), key=ctx.position)
+    lead = pack.take(1, lambda c: c == ace)
+    low = lambda c: _plain(suit, ctx)(c) and ctx.position(c) < ctx.position(ace)  # noqa: E731
+    hand = pack.take(1, lambda c: low(c) and bool(c.points)) + pack.take(1, lambda c: low(c) and not c.points) + \
+        pack.take(2, lambda c: not ctx.is_trump(c) and ctx.suit_of(c) != suit)
+    rng.shuffle(hand)
+    first, third = tuple(pack.take(1, low)), tuple(pack.take(1, low))
+    if rng.random() < 0.5:  # the right opponent leads the ace, or your partner plays it second
+        return PlayTrick(line=0, goal=Phrase(N_("An opponent's card wins this trick. Play the best card.")),
+                         answer="save_points", hand=tuple(hand), trick=Trick(1, (tuple(lead), first, third, None)),
+                         position=position)
+    return PlayTrick(line=0, goal=Phrase(N_("Your partner's card wins this trick. Play the best card.")),
+                     answer="feed_partner", hand=tuple(hand), trick=Trick(1, (first, tuple(lead), third, None)),
+                     position=position)
 
 
 OUTCOMES = ("dealers+3", "dealers+2", "dealers+1", "attackers+0", "attackers+1", "attackers+2", "attackers+3")
@@ -415,6 +454,8 @@ GENERATORS: dict[str, Generator] = {
     "throw_check": throw_check,
     "declare_now": declare_now,
     "bury_safely": bury_safely,
+    "sure_lead": sure_lead,
+    "feed_or_save": feed_or_save,
 }
 
 
@@ -440,6 +481,8 @@ def generate(name: str, seed: int, rules: Rules) -> Task:
         assert isinstance(task, CardTask)
         if () in right and not isinstance(task, Declare):
             continue  # picking nothing cannot be played or checked
+        if isinstance(rule := CARD_RULES[task.answer or ""], SafeBury):
+            right = rule.model_first(task, ctx, list(right))  # the answer shown is a good burial
         return replace(task, expect=tuple(answer_key(a) for a in right))
     raise RuntimeError(f"generator {name} found no good position in {ATTEMPTS} deals")
 

@@ -25,7 +25,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from engine import Card, Rules, check_dealable, parse_cards
+from engine import Card, Rules, TrumpContext, check_dealable, parse_cards
 from engine.errors import InvalidCardsError
 from engine.cards import RANKS
 
@@ -56,7 +56,7 @@ from .model import (
     context_for,
 )
 from .replay import replay_problems
-from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
+from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, SafeBury, correct_options, is_positional
 from .yamlfile import Map, Seq, load_bytes
 
 from ..resources import LESSONS as LESSON_DIR
@@ -79,8 +79,8 @@ _ALLOWED = {
     "choose": _TASK | {"options", "table", "cards", "trick", "tricks", "lead", "others", "declarations",
                        "taken", "last_trick", "points", "dealer", "attackers", "seat"},
     "select_cards": _TASK | {"hand", "lead", "others", "count"},
-    "play_trick": _TASK | {"hand", "trick"},
-    "lead": _TASK | {"hand", "others", "played"},
+    "play_trick": _TASK | {"hand", "trick", "strategy", "dealer", "taken", "kitty"},
+    "lead": _TASK | {"hand", "others", "played", "strategy", "dealer", "taken", "kitty"},
     "declare": _TASK | {"hand", "shown"},
     "drill": _COMMON | {"generator", "streak"},
     "quiz": _COMMON | {"pool", "count"},
@@ -310,6 +310,8 @@ class _Reader:
             n = self.get(value, "pick", field, self.number, required=True)
             pool = self.get(value, "from", field, self.cards, required=True)
             picks = sorted({answer_key(c) for c in combinations(pool, n)}, key=lambda a: [c.index for c in a])
+            first = answer_key(pool[:n])  # the first n as written: the answer shown
+            picks = [first] + [p for p in picks if p != first]
             if len(picks) > MAX_CANDIDATES:
                 self.problem(line, field, f"{len(picks)} answers: too many for a lesson task")
                 raise _Invalid
@@ -388,6 +390,7 @@ class _Reader:
             "count": self.number, "trick": self.trick, "tricks": self.tricks, "shown": self.shown,
             "declarations": self.declarations, "options": self.options, "recap": self.texts,
             "generator": self.word, "streak": self.number, "pool": self.words,
+            "strategy": self.boolean, "dealer": self.seat, "taken": self.number, "kitty": self.cards,
         }
         names = {f.name for f in fields(cls)}
         failed = False
@@ -499,6 +502,7 @@ class _Reader:
                              f"the lead has {len(lead)} cards but your hand only {len(step.hand)}")
         groups.extend(getattr(step, "others", ()))
         groups.append(getattr(step, "played", ()))
+        groups.append(step.kitty)
         shown = getattr(step, "shown", None)
         if shown is not None and shown[0] != 0:
             groups.append(shown[1])
@@ -528,6 +532,7 @@ class _Reader:
             self.compare(engine, set(step.expect), step.answer, where, line)
             if () in engine and not isinstance(step, Declare):
                 self.problem(line, f"{where}.answer", "the answer is to pick no card, which cannot be played or checked")
+            self.check_model(step, ctx, rule, where, line)
             if rule.wrong_answer(step, ctx) is None:
                 self.problem(line, f"{where}.answer",
                              f"every answer satisfies {step.answer}: the task cannot be failed")
@@ -538,6 +543,18 @@ class _Reader:
                     self.problem(line, f"{where}.answer", f"{step.answer} needs a trick where {side}")
         except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
             self.problem(line, f"{where}.answer", f"the engine cannot judge this step: {exc}")
+
+    def check_model(self, step: CardTask, ctx: TrumpContext, rule: Any, where: str, line: int) -> None:
+        """The answer shown (the first of ``expect``) is a good model: for a burial,
+        one that empties as many side suits and buries cards as small as any safe one
+        (the proofs of play tasks are ``tutor.lessons.proof``'s)."""
+        if not isinstance(rule, SafeBury) or not step.expect:
+            return
+        answers = rule.answers(step, ctx)
+        if rule.merit(step, ctx, step.expect[0]) != min(rule.merit(step, ctx, a) for a in answers):
+            model = rule.model_first(step, ctx, answers)[0]
+            self.problem(line, f"{where}.expect", f"the answer shown buries {' '.join(map(str, step.expect[0]))}; "
+                         f"a better burial empties more suits or keeps higher cards: {' '.join(map(str, model))}")
 
     def compare(self, engine: set[Answer], expected: set[Answer], rule: str | None, where: str, line: int) -> None:
         def show(answers: Iterable[Answer]) -> str:

@@ -230,6 +230,17 @@ class CardTask(Task):
 
     hand: tuple[Card, ...] = ()
     expect: tuple[Answer, ...] = ()
+    strategy: bool = False
+    """The task asks for a good play, not merely a legal one: the checker proves its
+    answers with the engine's review and the search advisor (``tutor.lessons.proof``)."""
+    dealer: int | None = None
+    """Who deals this hand (a play task; the proof's default: the left opponent)."""
+    kitty: tuple[Card, ...] = ()
+    """The kitty's cards, for the proof of a play task near the end of the hand (its
+    points, multiplied, go to the attackers if they win the last trick)."""
+    taken: int | None = None
+    """The attackers' points so far (a play task; the proof's default: 40, mid-band,
+    so that it weighs the points a play wins or loses rather than a level threshold)."""
 
 
 @dataclass(frozen=True)

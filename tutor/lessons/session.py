@@ -103,6 +103,8 @@ class Feedback:
     option: int | None = None
     """The option picked (its index in the step's options), for a choice."""
     praise: int = 0
+    picked: Answer = ()
+    """The cards answered (a card task)."""
 
     @property
     def correct(self) -> bool:
@@ -116,7 +118,9 @@ class Feedback:
     def lines(self) -> list[str]:
         task, j = self.task, self.judgement
         if self.tier == RIGHT:
-            return words.right_lines(j, task.explain)
+            others = [a for a in getattr(task, "expect", ()) if a != self.picked] \
+                if isinstance(task, CardTask) else []
+            return words.right_lines(j, task.explain) + words.also_right(others)
         if self.tier == HINT:
             note = None
             if isinstance(task, Choose) and self.option is not None:
@@ -336,7 +340,8 @@ class LessonRun:
                 state.played = shown if isinstance(task, CardTask) else None
                 if isinstance(self.step, Drill):
                     state.streak = 0
-        self.feedback = Feedback(tier, judgement, task, self.ctx, option, self.index)
+        picked = answer_key(answer) if option is None else ()  # type: ignore[arg-type]
+        self.feedback = Feedback(tier, judgement, task, self.ctx, option, self.index, picked)
         return self.feedback
 
     def _right(self, state: StepState) -> None:
