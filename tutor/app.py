@@ -284,7 +284,8 @@ def make_parser() -> argparse.ArgumentParser:
     from .scenes import SCENES
 
     parser = Parser(prog=_prog(), description="Shengji Tutor: learn and practise Shengji (升级 / Tractor).",
-                     epilog="Headless screenshots: set SDL_VIDEODRIVER=dummy.")
+                     epilog="Headless screenshots: set SDL_VIDEODRIVER=dummy.  The record of practice hands: "
+                            f"{_prog()} history export --json FILE (or --csv FILE), {_prog()} history import FILE.")
     parser.add_argument("--scene", choices=sorted(SCENES), default="home",
                         help="open this scene with demo content (default: home)")
     parser.add_argument("--lang", type=_language, metavar="{zh,en}",
@@ -348,6 +349,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["history"]:
+        from .history_cli import main as history_main
+
+        return history_main(argv[1:], _prog())
     parser = make_parser()
     args = parser.parse_args(argv)
     store = Store()

@@ -158,6 +158,10 @@ class PracticeTable:
         self.learner_plays: list[coach.LearnerPlay] = []
         self.hinted: set[tuple[str, int, int]] = set()
         """The decisions (phase, trick, plays before the learner's) the learner asked hints for."""
+        self.undos = 0
+        """The learner's plays taken back this hand."""
+        self.kept: dict[str, Any] | None = None
+        """The hand's data as the learner's record kept it (``tutor.history.keep_hand``)."""
         self.window_open = True
         """The learner has not yet closed the declaring window after the deal."""
         self._ladder: coach.HintLadder | None = None
@@ -585,6 +589,7 @@ class PracticeTable:
         if not self.can_undo:
             return False
         last = self.learner_plays.pop()
+        self.undos += 1
         while True:
             action = self.game.undo()
             if isinstance(action, PlayCards) and action.seat == self.learner \
@@ -663,6 +668,8 @@ class PracticeTable:
         self.comments = []
         self.learner_plays = []
         self.hinted = set()
+        self.undos = 0
+        self.kept = None
         self.window_open = True
         self._ladder = None
         self._burial = None

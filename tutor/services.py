@@ -11,6 +11,8 @@ through the ``App`` object or module-global state:
   the settings); ``_()`` in ``tutor.i18n`` reads the catalog the translator installed;
 - ``lessons`` (``tutor.lessons.LessonLibrary``): the lessons, their index and the rules
   reference, read once (on first use: the app starts without reading them);
+- ``history`` (``tutor.record.HistoryStore``): the learner's record of hands and 积分,
+  opened on first use, in the store's data folder (its notices shown like the store's);
 - ``window`` (``Window``): the window size and resizing it (the settings screen);
 - ``scenes``: every scene class by name (``tutor/scenes/__init__.py``): a scene opens
   another by name, so no scene module imports another;
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from .lessons import LessonLibrary
+    from .record import HistoryStore
     from .scene import Scene, SceneStack
 
 
@@ -148,6 +151,7 @@ class Services:
     options: argparse.Namespace | None = None
 
     _lessons: "LessonLibrary | None" = field(default=None, repr=False)
+    _history: "HistoryStore | None" = field(default=None, repr=False)
 
     @property
     def lessons(self) -> "LessonLibrary":
@@ -164,6 +168,15 @@ class Services:
         from .scenes import SCENES
 
         return SCENES
+
+    @property
+    def history(self) -> "HistoryStore":
+        """The learner's record, opened on first use."""
+        if self._history is None:
+            from .record import HistoryStore
+
+            self._history = HistoryStore(self.store.files)
+        return self._history
 
     @property
     def four_colour(self) -> bool:

@@ -38,6 +38,9 @@ SETTINGS_FILE = "settings.json"
 PROGRESS_FILE = "progress.json"
 MATCH_FILE = "match.json"
 """The practice match in progress, saved on quit and resumed from the Practice button."""
+AGAIN_MATCH_FILE = "deal-again.json"
+"""The save slot of a deal played again from the History screen: the match the
+learner has in progress stays as it was."""
 DEMO_MATCH_FILE = "demo-match.json"
 """The save slot of the practice table's demos (``--scene practice``, ``--autoplay``):
 a demo never overwrites the match the learner has in progress."""
@@ -55,6 +58,7 @@ FALLBACKS = {
     SETTINGS_FILE: N_("Settings that could not be read are back to their defaults."),
     PROGRESS_FILE: N_("Lesson progress that could not be read starts again."),
     MATCH_FILE: N_("A new match starts instead."),
+    AGAIN_MATCH_FILE: N_("A new match starts instead."),
     DEMO_MATCH_FILE: N_("A new match starts instead."),
 }
 """What the app does instead when a file cannot be used (the last sentence of its notice)."""

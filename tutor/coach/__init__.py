@@ -39,7 +39,7 @@ from .advice import (
 from .claims import position
 from .hintline import hint_line, hint_sentences
 from .ladder import ANSWER, FOCUS, PRINCIPLE, SUGGESTION, Advisor, HintLadder, HintStep
-from .naming import cards_label, lesson_label, seat_label, seat_name, suit_label, then
+from .naming import cards_label, lesson_label, seat_label, seat_name, suit_label, then, trick_line
 from .narration import Narrator
 from .reasons import PRINCIPLES, REASONS, principle, why
 from .refusals import FULL, Refusal, blocked, blocked_sentences, refusal, refusal_sentences
@@ -53,5 +53,5 @@ __all__ = [
     "why", "Said", "checked", "joined", "keep", "bury_advice", "bury_line", "bury_suggestion",
     "declare_advice", "declare_line", "play_tips", "tip", "goes_against", "ACE_TIP", "FEED_TIP",
     "PAIR_TIP", "THROW_TIP", "TRUMP_PAIR_TIP", "TRUMPS_TIP", "position", "hint_line", "hint_sentences",
-    "cards_label", "lesson_label", "seat_label", "seat_name", "suit_label", "then",
+    "cards_label", "lesson_label", "seat_label", "seat_name", "suit_label", "then", "trick_line",
 ]

@@ -14,10 +14,10 @@ from engine.cards import SUIT_SYMBOLS
 from engine.rules import TRUMP
 
 from ..hints import cards_text
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..seats import seat_label, seat_name
 
-__all__ = ["seat_label", "seat_name", "suit_label", "cards_label", "then", "lesson_label"]
+__all__ = ["seat_label", "seat_name", "suit_label", "cards_label", "then", "lesson_label", "trick_line"]
 
 
 def suit_label(suit: str) -> str:
@@ -36,6 +36,17 @@ def then(first: str, second: str) -> str:
         return first or second
     # TRANSLATORS: two sentences one after the other; Chinese needs no space between them.
     return _("{first} {second}").format(first=first, second=second)
+
+
+def trick_line(leader: int, winner: int, points: int, k: int, count: int, learner: int) -> str:
+    """A finished trick in a sentence or two: trick ``k`` (1-based) of ``count``, who
+    led it, who won it and the points it carried (the review, a replayed hand)."""
+    template = (_("Trick {k} of {n}: {who} led and won it.") if winner == leader else
+                _("Trick {k} of {n}: {who} led; {winner} won it."))
+    line = template.format(k=k, n=count, who=seat_name(leader, learner), winner=seat_name(winner, learner))
+    if points:
+        line = then(line, ngettext("It carried {p} point.", "It carried {p} points.", points).format(p=points))
+    return line
 
 
 def lesson_label(lesson_id: str, title: str) -> str:

@@ -53,6 +53,9 @@ SCENES: Mapping[str, type[Scene]] = _Registry({
     "summary": ".summary:HandSummaryScene",
     "review": ".review:ReviewScene",
     "first_hand": ".first_hand:GuidedHandScene",
+    "history": ".history:HistoryScene",
+    "replay": ".replay:ReplayScene",
+    "progress": ".progress:ProgressScene",
 })
 """One line per scene.  Scenes open each other by name through ``services.scenes`` (this
 mapping), never by importing another scene's module."""

@@ -238,6 +238,7 @@ class GuidedHandScene(PracticeTableScene):
         table = self.table_guided
         if completed and not self.recorded:
             store.record_lesson(self.guided.id, completed=True, mistakes=table.mistakes, stars=table.stars)
+            self.services.history.add_lesson(self.guided.id, table.stars)  # the stars over time
             self.recorded = True
         elif not completed and self.guided.id not in store.progress:
             store.record_lesson(self.guided.id, completed=False, mistakes=table.mistakes, stars=0)

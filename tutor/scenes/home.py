@@ -39,6 +39,11 @@ class HomeScene(Scene):
         self.menu = Menu([])
         self._build_menu()
         self.tagline = TextPanel(services, TAGLINE, px=22, colour=ON_FELT, background=None)
+        self.standing = TextPanel(services, self.standing_text, px=20, colour=ON_FELT, background=None, bold=True)
+        self._rating: int | None = None
+        """The learner's 积分, read at the second frame (the record is not needed to
+        show the menu, so the start does not wait for it)."""
+        self._frames = 0
         self.fan = HandFan(services, parse_cards(SHOWCASE), TrumpContext(level="10", trump="H"))
 
     def _build_menu(self) -> None:
@@ -48,6 +53,8 @@ class HomeScene(Scene):
             (N_("Practice"), self._opener("practice")),
             (N_("Settings"), self._opener("settings")),
             (N_("Rules reference"), self._opener("rules")),
+            (N_("History"), self._opener("history")),
+            (N_("Progress"), self._opener("progress")),
             (self.language_label, services.translator.next_language),
             (N_("Quit"), services.navigator.quit),
         ]
@@ -71,7 +78,26 @@ class HomeScene(Scene):
 
         self.services.navigator.push(continue_scene(self.services))
 
+    def standing_text(self) -> str:
+        """The learner's title and 积分 (``tutor.record``, from the hands played)."""
+        if self._rating is None:
+            return ""
+        from ..record import title_text
+
+        return _("Your title: {title} · 积分 {points}").format(title=title_text(self._rating), points=self._rating)
+
+    @property
+    def busy(self) -> bool:
+        """On top until the 积分 is read (a screenshot waits for it)."""
+        return self._rating is None and self.services.navigator.is_top(self)
+
+    def update(self, dt: float) -> None:
+        self._frames += 1
+        if self._frames > 1 and self._rating is None:
+            self._rating = self.services.history.rating()
+
     def resume(self) -> None:
+        self._rating = self.services.history.rating()
         if bool(self.services.store.progress) != self.offers_continue:
             self._build_menu()
             self.resize(self.metrics)
@@ -91,12 +117,13 @@ class HomeScene(Scene):
         right = pygame.Rect(area.left + col_w + m.px(40), area.top, area.right - area.left - col_w - m.px(40),
                             area.height)
         self.tagline.place((right.left, right.top, right.width, m.px(110)), m)
-        below = right.top + m.px(120)
+        self.standing.place((right.left, right.top + m.px(116), right.width, m.px(34)), m)
+        below = right.top + m.px(156)
         fan_h = min(m.px(240), right.bottom - below)
         self.fan.place((right.left, below + (right.bottom - below - fan_h) // 2, right.width, fan_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [*self.buttons, self.tagline, self.fan]
+        return [*self.buttons, self.tagline, self.standing, self.fan]
 
     def text_layouts(self) -> list[TextLayout]:
         return self.chrome.text_layouts() + super().text_layouts()
@@ -108,6 +135,7 @@ class HomeScene(Scene):
         self.chrome.draw(surface)
         self.menu.draw(surface)
         self.tagline.draw(surface)
+        self.standing.draw(surface)
         self.fan.draw(surface)
 
 

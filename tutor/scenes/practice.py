@@ -29,7 +29,7 @@ from engine.events import Event
 from engine.game import BURYING, DEALING, DECLARING, MATCH_OVER, TRICKS, Game
 
 from .. import coach
-from ..i18n import N_, _
+from ..i18n import N_
 from ..practice import PracticeTable, Words
 from ..scene import Scene
 from ..settings import DEMO_MATCH_FILE, MATCH_FILE
@@ -341,6 +341,7 @@ class PracticeTableScene(Scene):
         navigator = self.services.navigator
         if navigator.is_top(self):
             self._save()
+            self.saver.keep(self.services.history, self.table)
             navigator.push(self.services.scenes["summary"](self.services, self))
 
     def _fresh(self) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from .. import coach
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from ..practice import PracticeTable
 from ..scene import Scene
 from ..theme import ON_FELT, SELECTED, Metrics
@@ -87,13 +87,7 @@ class ReviewScene(Scene):
     def trick_text(self) -> str:
         record = self.table.game.tricks[self.index]
         learner = self.table.learner
-        template = (_("Trick {k} of {n}: {who} led and won it.") if record.winner == record.leader else
-                    _("Trick {k} of {n}: {who} led; {winner} won it."))
-        lines = [template.format(k=self.index + 1, n=self.count, who=coach.seat_name(record.leader, learner),
-                                 winner=coach.seat_name(record.winner, learner))]
-        if record.points:
-            lines[0] = coach.then(lines[0], ngettext("It carried {p} point.", "It carried {p} points.",
-                                                     record.points).format(p=record.points))
+        lines = [coach.trick_line(record.leader, record.winner, record.points, self.index + 1, self.count, learner)]
         note = self.notes.get(self.index)
         if note is None:
             lines.append(_("Your play in this trick cost nothing the coach could measure."))

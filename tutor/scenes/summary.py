@@ -14,6 +14,7 @@ from engine.game import MATCH_OVER, TEAMS, Game
 from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
+from ..record import title_text
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
@@ -106,6 +107,11 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
                               "You asked for hints on {n} plays this hand.",
                               table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
+    if table.kept is not None:
+        rating = table.kept["rating"]
+        after = rating["before"] + rating["change"]
+        lines.append(_("积分 {change:+d} this hand, {points} in all: your title is {title}.").format(
+            change=rating["change"], points=after, title=title_text(after)))
     return lines
 
 

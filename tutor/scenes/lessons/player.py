@@ -232,6 +232,7 @@ class LessonPlayerScene(Scene):
         if self.saves_progress and self.run.finished and not self.recorded:
             self.services.store.record_lesson(self.lesson.id, completed=True, mistakes=self.run.mistakes,
                                               stars=self.run.stars)
+            self.services.history.add_lesson(self.lesson.id, self.run.stars)  # the stars over time
             self.recorded = True
 
     def exit(self) -> None:

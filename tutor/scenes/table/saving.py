@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from engine.game import MATCH_OVER, SEED_LIMIT, Game
 
+from ...history import keep_hand
 from ...practice import PracticeTable
-from ...settings import OPPONENT_KINDS
+from ...settings import DEMO_MATCH_FILE, OPPONENT_KINDS
 from .timing import SAVER
 
 if TYPE_CHECKING:
+    from ...record import HistoryStore
     from ...settings import Settings, Store
 
 
@@ -34,6 +36,11 @@ class MatchSaver:
         self.slot = slot
         """The file the match is saved in: a demo never overwrites the learner's match."""
         self._saving: Future | None = None
+
+    def keep(self, history: "HistoryStore", table: PracticeTable) -> None:
+        """Put the finished hand in the learner's record (a demo's hands are not theirs)."""
+        if self.slot != DEMO_MATCH_FILE:
+            keep_hand(history, table)
 
     def resume(self) -> PracticeTable | None:
         """The saved match, or ``None``.  One that does not replay is set aside with a
