@@ -323,7 +323,7 @@ def why(exc: OSError) -> str | Notice:
     return printable(exc.strerror or exc)
 
 
-def _exists(path: Path) -> bool:
+def path_exists(path: Path) -> bool:
     """Whether anything (a link too) is at ``path``; never raises (``Path.exists`` does,
     for a folder the user cannot enter or a name too long)."""
     return os.path.lexists(path)
@@ -452,7 +452,7 @@ class DataFolder:
         stamp = time.strftime("%Y%m%dT%H%M%S")
         aside = path.with_name(f"{name}.corrupt-{stamp}")
         n = 1
-        while _exists(aside):
+        while path_exists(aside):
             n += 1
             aside = path.with_name(f"{name}.corrupt-{stamp}-{n}")
         try:

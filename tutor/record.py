@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 from engine import Rules
 from engine.rating import TITLES, title_index, title_of
 
-from .datafiles import Notice
+from .datafiles import Notice, path_exists
 from .i18n import N_, _
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class HistoryStore:
         while there is no file yet (reading an empty record writes nothing)."""
         if self._db is not None or self.blocked:
             return self._db
-        if not create and not self.path.exists():
+        if not create and not path_exists(self.path):
             return None
         try:
             self._db = self._connect()
@@ -279,7 +279,7 @@ class HistoryStore:
         stamp = time.strftime("%Y%m%dT%H%M%S")
         for suffix in ("-wal", "-shm"):
             companion = self.path.with_name(HISTORY_FILE + suffix)
-            if companion.exists():
+            if path_exists(companion):
                 try:
                     os.rename(companion, companion.with_name(f"{companion.name}.corrupt-{stamp}"))
                 except OSError:
