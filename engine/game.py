@@ -199,12 +199,15 @@ class Game(Declaring, Tricks, HandEnd, Match):
         """Deal ``seed``'s shuffle, or the ``stacked`` cards in their order."""
         self.seed = seed
         rng = random.Random(seed)
-        self.first_seat = self.dealer if self.dealer is not None else rng.randrange(SEATS)
+        # four decks: the dealing order is drawn for every hand (seed 001)
+        drawn = self.dealer is None or not self.rules.variant.has_kitty
+        self.first_seat = rng.randrange(SEATS) if drawn else self.dealer
         cards = list(stacked) if stacked is not None else deck(self.rules.decks)
         if stacked is None:
             rng.shuffle(cards)
-        self._to_deal = cards[:-KITTY_SIZE]
-        self.kitty: list[Card] = cards[-KITTY_SIZE:]
+        dealt = len(cards) - self.rules.variant.kitty_size
+        self._to_deal = cards[:dealt]
+        self.kitty: list[Card] = cards[dealt:]
         self._buried = False
         self.dealt = 0
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]

@@ -23,7 +23,7 @@ from . import selectable as _selectable
 from .ai import KINDS as AI_KINDS
 from .ai import make as make_ai
 from .cards import Card
-from .game import KITTY_SIZE, SEATS, SEGMENT, Game, HandSummary, view_declarations
+from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
 from .view import Decision, PlayerView
 
@@ -51,7 +51,7 @@ class RandomPlayer:
         return Decision(options[choice].cards) if choice < len(options) else None
 
     def bury(self, view: PlayerView) -> Decision:
-        return Decision(tuple(self.rng.sample(view.hand, KITTY_SIZE)))
+        return Decision(tuple(self.rng.sample(view.hand, view.rules.variant.kitty_size)))
 
     def play(self, view: PlayerView) -> Decision:
         assert view.ctx is not None
