@@ -249,7 +249,9 @@ def pack_runs(counts: dict[Card, int], runs: Sequence[Run], ctx: TrumpContext,
     """Every way to place disjoint ``runs`` on cards with ``counts`` copies of each
     face: the copies used of each face, and the top position of the first run (highest
     first).  A run may be part of a longer or wider tractor; with ``quad_is_tractor``
-    four identical cards may stand for a run of two pairs (seed 001, four decks).
+    n quads (four identical cards each, anywhere in the suit) may stand for a run of
+    2n pairs (seed 001, four decks: a quad takes a tractor of two pairs, two quads
+    follow a tractor of four).
     Different faces at a shared position are different ways; a placement may repeat."""
     pos_of = ctx.pos_table
     by_pos: dict[int, list[Card]] = {}
@@ -269,13 +271,26 @@ def pack_runs(counts: dict[Card, int], runs: Sequence[Run], ctx: TrumpContext,
             yield dict(used), first_top
             return
         width, length = runs[i]
-        quad = quad_is_tractor and (width, length) == (2, 2)
-        for top in sorted(by_pos, reverse=True):
-            yield from chain(i, top, length, width, top if i == 0 else first_top)
-            for face in by_pos[top] if quad else ():
+        as_quads = quad_is_tractor and width == 2 and length % 2 == 0
+        tops = sorted(by_pos, reverse=True)
+        for k, top in enumerate(tops):
+            mark = top if i == 0 else first_top
+            yield from chain(i, top, length, width, mark)
+            if as_quads:  # the highest quad at ``top``, the others at or below it
+                yield from quads(i, length // 2, tops[k:], mark, True)
+
+    def quads(i: int, wanted: int, tops: list[int], mark: int, first: bool
+              ) -> Iterator[tuple[dict[Card, int], int]]:
+        """``wanted`` quads standing for run ``i`` (n quads: a tractor of 2n pairs) at
+        ``tops`` (the first of them at ``tops[0]`` when ``first``)."""
+        if wanted == 0:
+            yield from place(i + 1, mark)
+            return
+        for k, top in enumerate(tops[:1] if first else tops):
+            for face in by_pos[top]:
                 if left[face] >= 4:
                     take(face, 4)
-                    yield from place(i + 1, top if i == 0 else first_top)
+                    yield from quads(i, wanted - 1, tops[k:], mark, False)
                     take(face, -4)
 
     def chain(i: int, pos: int, remaining: int, width: int, first_top: int

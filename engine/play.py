@@ -17,6 +17,7 @@ from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
 from .combos import (
+    QUAD,
     SINGLE,
     TRACTOR,
     Component,
@@ -109,7 +110,7 @@ def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
         raise InvalidTrickError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
     if ctx.rules.decks > 2:
-        shape = _wide_shape(suit, len(lead), comps)
+        shape = _wide_shape(suit, len(lead), comps, ctx.rules.variant.quad_is_tractor)
     else:
         shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
     if len(memo) >= _SHAPE_MEMO_SIZE:
@@ -118,45 +119,83 @@ def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
     return shape
 
 
-def _wide_shape(suit: str, size: int, comps: tuple[Component, ...]) -> LeadShape:
-    """The shape of a lead with three or four decks (see ``LeadShape``)."""
+def _wide_shape(suit: str, size: int, comps: tuple[Component, ...], quad_is_tractor: bool) -> LeadShape:
+    """The shape of a lead with three or four decks (see ``LeadShape``).  With four
+    decks a quad led also asks for a tractor of two pairs (seed 001's ladder 5)."""
     runs = tuple((c.width, c.length) for c in comps if c.kind == TRACTOR)
     entries = [(w, n, i) for i, (w, n) in enumerate(runs)]
-    entries += sorted(((v, n, i) for i, (w, n) in enumerate(runs) for v in range(w - 1, 1, -1)),
-                      key=lambda e: (-e[0], -e[1], e[2]))
+    narrower = [(v, m, i) for i, (w, n) in enumerate(runs) for v, m in _narrower(w, n)]
+    if quad_is_tractor:
+        quads = sum(1 for c in comps if c.kind == QUAD)
+        narrower += [(2, 2, len(runs) + j) for j in range(quads)]
+    entries += sorted(narrower, key=lambda e: (-e[0] * e[1], -e[0], e[2]))
     widest = max(c.width for c in comps)
     sets = tuple((w, set_count(comps, w)) for w in range(widest, 1, -1))
     return LeadShape(suit, size, comps, tuple(n for _, n in runs), pair_count(comps),
                      True, runs, tuple(entries), sets)
 
 
-def _wide_vector(counts: dict[Card, int], shape: LeadShape, ctx: TrumpContext
-                 ) -> tuple[list[int], list[tuple[int, int, int]]]:
+def _narrower(width: int, length: int) -> list[Run]:
+    """The tractors a follower must hold, in turn, when the led tractor (``width``,
+    ``length``) is not held: every tractor of no wider sets and no more cards (a
+    泰坦尼克 asks for a tractor of pairs; seed 001's four-deck ladders ask for the
+    longest tractor of pairs held)."""
+    return [(w, n) for w in range(width, 1, -1) for n in range(2, width * length // w + 1)
+            if (w, n) != (width, length)]
+
+
+def _wide_vector(counts: dict[Card, int], shape: LeadShape, ctx: TrumpContext,
+                 budget: int | None = None) -> tuple[list[int], list[tuple[int, int, int]]]:
     """§5's structure vector with three or four decks, of cards with ``counts``: one
     entry per tractor entry of ``shape`` (1 when it can be placed together with the
-    earlier ones placed; a narrowed tractor counts when its tractor or a wider
-    narrowing was placed), then per width the sets held, capped at the lead's.  Also
-    returns the entries placed."""
+    earlier ones placed; a narrower one counts when a placed one of the same lead
+    tractor contains it), then per width the sets held, capped at the lead's.  With a
+    ``budget`` the best vector of any ``budget`` of these cards, entry by entry (what a
+    follow of that many cards can reach).  Also returns the entries placed."""
     quad = ctx.rules.variant.quad_is_tractor
     vec: list[int] = []
     scored: list[tuple[int, int, int]] = []
-    for entry in shape.entries:
-        if any(origin == entry[2] for _, _, origin in scored):
+    for width, length, origin in shape.entries:
+        if any(o == origin and w >= width and n >= length for w, n, o in scored):
             vec.append(1)
-        elif can_pack_runs(counts, [(w, n) for w, n, _ in scored] + [entry[:2]], ctx, quad):
-            scored.append(entry)
-            vec.append(1)
+            continue
+        placed = [(w, n) for w, n, _ in scored]
+        for run in _stand_ins(width, length, origin < len(shape.runs) and quad):
+            runs = placed + [run]
+            if (budget is None or sum(w * n for w, n in runs) <= budget) and can_pack_runs(counts, runs, ctx, quad):
+                scored.append((*run, origin))
+                vec.append(1)
+                break
         else:
             vec.append(0)
-    for width, cap in shape.sets:
-        vec.append(min(cap, sum(n // width for n in counts.values())))
-    return vec, scored
+    if budget is None:
+        vec += [min(cap, sum(n // width for n in counts.values())) for width, cap in shape.sets]
+        return vec, scored
+    best: tuple[int, ...] = ()
+    seen: set[frozenset] = set()
+    for used, _ in pack_runs(counts, [(w, n) for w, n, _ in scored], ctx, quad):
+        key = frozenset(used.items())
+        if key not in seen:
+            seen.add(key)
+            table = _completions(counts, used, shape.sets)
+            best = max(best, max(state for state, cost in table.items() if cost <= budget))
+    return vec + list(best), scored
 
 
-def _completion(held: dict[Card, int], base: dict[Card, int], targets: Sequence[tuple[int, int]]) -> int:
-    """The fewest cards, at least ``base`` copies of each face and at most ``held``,
-    holding ``count`` sets of ``width`` for every (width, count) of ``targets``."""
-    goal = tuple(t for _, t in targets)
+def _stand_ins(width: int, length: int, wider: bool) -> list[Run]:
+    """The tractors that meet a led tractor's entry: itself, and (four decks, ``wider``)
+    a tractor of wider sets and the same number of cards (seed 001's ladder 3: JJJQQQ
+    follows 667788 as well as a tractor of pairs does)."""
+    size = width * length
+    return [(width, length)] + [(w, size // w) for w in range(width + 1, 5)
+                                if wider and size % w == 0 and size // w >= 2]
+
+
+def _completions(held: dict[Card, int], base: dict[Card, int], targets: Sequence[tuple[int, int]]
+                 ) -> dict[tuple[int, ...], int]:
+    """For every reachable count of sets of each (width, cap) of ``targets`` (capped),
+    the fewest cards holding it with at least ``base`` copies of each face and at
+    most ``held``."""
     costs: dict[tuple[int, ...], int] = {tuple(0 for _ in targets): 0}
     for face, most in held.items():
         least = base.get(face, 0)
@@ -167,7 +206,13 @@ def _completion(held: dict[Card, int], base: dict[Card, int], targets: Sequence[
                 if step.get(nxt, cost + copies + 1) > cost + copies:
                     step[nxt] = cost + copies
         costs = step
-    return costs.get(goal, 1 << 30)
+    return costs
+
+
+def _completion(held: dict[Card, int], base: dict[Card, int], targets: Sequence[tuple[int, int]]) -> int:
+    """The fewest cards, at least ``base`` copies of each face and at most ``held``,
+    holding ``count`` sets of ``width`` for every (width, count) of ``targets``."""
+    return _completions(held, base, targets).get(tuple(t for _, t in targets), 1 << 30)
 
 
 def _cross_width(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> int:
@@ -362,7 +407,7 @@ class FollowRequirements:
         self.scored: list[tuple[int, int, int]] = []
         if self.structured and shape.wide:
             self.faces = pair_faces(held)
-            self.vector, self.scored = _wide_vector(self.held_counts, shape, ctx)
+            self.vector, self.scored = _wide_vector(self.held_counts, shape, ctx, self.need)
             self.tractors = tuple(n for _, n, _ in self.scored)
             self.pairs = self.vector[-1]
         elif self.structured:
