@@ -452,10 +452,11 @@ class FollowRequirements:
         rungs = [Rung(SHAPE, shape.size, shape_met, held if shape_met else ())]
         vector = self.vector or [0] * (entries + len(shape.sets))
         quad = ctx.rules.variant.quad_is_tractor
-        for (width, length, _), met in zip(shape.entries, vector):
+        for (width, length, origin), met in zip(shape.entries, vector):
             cards: tuple[Card, ...] = ()
-            if met:
-                used, _ = next(pack_runs(self.held_counts, [(width, length)], ctx, quad))
+            if met:  # the run that met it: its own, a stand-in, or the one containing it
+                options = _stand_ins(width, length, quad) + [(w, n) for w, n, o in self.scored if o == origin]
+                used = next(used for run in options for used, _ in pack_runs(self.held_counts, [run], ctx, quad))
                 cards = tuple(ctx.sorted(f for f, k in used.items() for _ in range(k)))
             rungs.append(Rung(TRACTOR_RUNG, length, bool(met), cards, MUST_PLAY_TRACTOR))
         for (width, _), count in zip(shape.sets, vector[entries:]):
