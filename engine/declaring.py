@@ -135,7 +135,10 @@ def view_declarations(view: PlayerView) -> list[Declaration]:
     """The declarations the viewing seat may make now (empty outside the deal)."""
     if view.phase not in (DEALING, DECLARING):
         return []
-    return legal_declarations(view.seat, view.hand, view.level, view.declaration, view.rules)
+    standing = view.declaration
+    if view.hidden_call:  # another seat's face-down call: only its size is known
+        standing = Declaration((view.seat + 1) % SEATS, (Card.of("S", view.level),) * view.hidden_call)
+    return legal_declarations(view.seat, view.hand, view.level, standing, view.rules)
 
 
 

@@ -291,6 +291,12 @@ class Game(Declaring, Tricks, HandEnd, Match):
         kitty = None
         if self._buried and (seat == self.dealer or self.phase in (HAND_OVER, MATCH_OVER)):
             kitty = tuple(self.kitty)
+        declarations, hidden = self.declarations, 0
+        if self.rules.variant.hidden_calls and self.phase in (DEALING, DECLARING):
+            declarations = tuple(d for d in declarations if d.seat == seat)
+            standing = self.declaration
+            if standing is not None and standing.seat != seat:
+                hidden = len(standing.cards)
         return PlayerView(
             seat=seat,
             phase=self.phase,
@@ -300,7 +306,7 @@ class Game(Declaring, Tricks, HandEnd, Match):
             dealer=self.dealer,
             hand=tuple(hand),
             ctx=self.ctx,
-            declaration=self.declaration,
+            declaration=declarations[-1] if declarations and hidden == 0 else None,
             kitty=kitty,
             trick=tuple(self.trick),
             tricks=self.tricks,
@@ -313,9 +319,10 @@ class Game(Declaring, Tricks, HandEnd, Match):
             ),
             hand_number=self.hand_number,
             turn=self.turn,
-            declarations=self.declarations,
+            declarations=declarations,
             flipped=self.flipped,
             attempted=self.attempted,
+            hidden_call=hidden,
         )
 
     # --- actions ----------------------------------------------------------------------

@@ -63,6 +63,11 @@ class Variant:
     def has_kitty(self) -> bool:
         return self.kitty_size > 0
 
+    @property
+    def hidden_calls(self) -> bool:
+        """Four decks call trumps face down (暗叫) until the deal ends (seed 001)."""
+        return not self.has_kitty
+
 
 VARIANTS: dict[int, Variant] = {
     1: Variant(1, 12, 6, 100, 40, 20, 0, 1, False),

@@ -95,6 +95,10 @@ class PlayerView:
     """The kitty card turned over to fix trumps when nobody declared."""
     attempted: tuple[Card, ...] | None = None
     """The failed throw the leader of the trick in progress tried (everyone saw it)."""
+    hidden_call: int = 0
+    """Four decks call face down (暗叫) until the deal ends: the number of cards of the
+    standing call when another seat made it (``declaration`` and ``declarations`` show
+    only this seat's own calls meanwhile)."""
 
     @property
     def partner(self) -> int:

@@ -253,3 +253,18 @@ def test_every_game_plays_to_the_end_with_its_invariants(decks: int) -> None:
     play_hand(game, [make_player("greedy", seed=s) for s in range(4)])
     assert game.phase in ("hand_over", "match_over") and not violations(game)
     assert BURYING not in [e.kind for e in game.events] or decks != 4
+
+
+def test_four_deck_calls_are_face_down_until_the_deal_ends() -> None:
+    game = Game(FOUR, seed=1, levels=("5", "5"), dealer=0)
+    game.hands[1], game.hands[2] = cards("H5 H5"), cards("S5 S5 S5")
+    game.declare(1, "H5 H5")
+    other, caller = game.view(2), game.view(1)
+    assert (other.declaration, other.declarations, other.hidden_call) == (None, (), 2)
+    assert caller.declaration is not None and caller.hidden_call == 0
+    from engine.game import view_declarations
+    assert [len(d.cards) for d in view_declarations(other)] == [3]
+    while game.phase == "dealing":
+        game.deal()
+    game.close_declaring()
+    assert game.view(2).declaration is not None and game.trump == "H"
