@@ -906,38 +906,29 @@ def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     1
     """
     shape = lead_shape(plays[0], ctx)
-    if shape.wide:
-        return _wide_winner(shape, plays, ctx)
-    best, best_key = 0, (0, _top_structure(shape, plays[0], ctx))
+    best, best_key = 0, (0, *_strength(shape, plays[0], ctx))
     for i, play in enumerate(plays[1:], start=1):
         if not matches_lead(shape, play, ctx):
             continue
         ruff = shape.suit != TRUMP and ctx.suit_table[play[0].index] == TRUMP
         if shape.is_throw and not ruff:
             continue  # a same-suit follow cannot beat a throw that stood
-        key = (int(ruff), _top_structure(shape, play, ctx))
+        key = (int(ruff), *_strength(shape, play, ctx))
         if key > best_key:
             best, best_key = i, key
     return best
 
 
-def _wide_winner(shape: LeadShape, plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
-    """``trick_winner`` with three or four decks: as with two, and (four decks) a play
-    of wider sets (``_cross_width``) beats every play of the lead's shape, the widest
-    first, then by its top."""
-    best, best_key = 0, (0, shape.width, _wide_top(shape, plays[0], ctx))
-    for i, play in enumerate(plays[1:], start=1):
-        if not matches_lead(shape, play, ctx):
-            continue
-        ruff = shape.suit != TRUMP and ctx.suit_table[play[0].index] == TRUMP
-        if shape.is_throw and not ruff:
-            continue  # a same-suit follow cannot beat a throw that stood
-        wider = _cross_width(shape, play, ctx)
-        top = decompose(play, ctx)[0].top if wider else _wide_top(shape, play, ctx)
-        key = (int(ruff), wider or shape.width, top)
-        if key > best_key:
-            best, best_key = i, key
-    return best
+def _strength(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> tuple[int, ...]:
+    """What a play matching ``shape`` competes with, after being a ruff: its top
+    structure; with three or four decks first its width (four decks: a play of wider
+    sets, ``_cross_width``, beats every play of the lead's shape, by its own top)."""
+    if not shape.wide:
+        return (_top_structure(shape, play, ctx),)
+    wider = _cross_width(shape, play, ctx)
+    if wider:
+        return (wider, decompose(play, ctx)[0].top)
+    return (shape.width, _top_structure(shape, play, ctx))
 
 
 def classify_follow(lead: Sequence[Card], play: Sequence[Card], ctx: TrumpContext) -> str:
