@@ -558,15 +558,20 @@ class FollowRequirements:
                 return True
         return False
 
-    def _wide_fits(self, chosen: Counter, budget: int, widths: int) -> bool:
+    def _wide_fits(self, chosen: Counter, budget: int, widths: int, fixed: frozenset = frozenset()) -> bool:
         """``fits`` with three or four decks, holding the sets of the first ``widths``
         widths of the ladder: for each way to place the tractor entries met, the fewest
-        cards completing it (``_completion``)."""
+        cards completing it (``_completion``).  Faces in ``fixed`` may not be added to."""
+        held = self.held_counts
+        if fixed:
+            held = Counter({f: min(n, chosen[f]) if f in fixed else n for f, n in held.items()})
+            if sum(held.values()) < self.need:
+                return False
         entries = len(self.shape.entries)
         targets = [(w, v) for (w, _), v in zip(self.shape.sets[:widths], self.vector[entries:])]
         runs = [(w, n) for w, n, _ in self.scored]
         seen: set[frozenset] = set()
-        for used, _ in pack_runs(self.held_counts, runs, self.ctx, self.ctx.rules.variant.quad_is_tractor):
+        for used, _ in pack_runs(held, runs, self.ctx, self.ctx.rules.variant.quad_is_tractor):
             key = frozenset(used.items())
             if key in seen:
                 continue
@@ -574,7 +579,7 @@ class FollowRequirements:
             base = dict(chosen)
             for face, k in used.items():
                 base[face] = max(base.get(face, 0), k)
-            if _completion(self.held_counts, base, targets) <= budget:
+            if _completion(held, base, targets) <= budget:
                 return True
         return False
 
@@ -582,12 +587,16 @@ class FollowRequirements:
     def held_counts(self) -> Counter:
         return Counter(self.held)
 
-    def reachable(self, selection: Counter) -> bool:
-        """Can ``selection`` (cards from hand) be completed to a legal follow?"""
+    def reachable(self, selection: Counter, fixed: frozenset = frozenset()) -> bool:
+        """Can ``selection`` (cards from hand) be completed to a legal follow?  With
+        three or four decks, ``fixed`` names faces whose copies are all decided (no
+        more of them may be added)."""
         chosen = Counter({c: n for c, n in selection.items() if self.in_suit(c)})
         others = sum(selection.values()) - sum(chosen.values())
         if sum(chosen.values()) > self.need or others > self.fill:
             return False
+        if fixed and self.structured and self.shape.wide:
+            return self._wide_fits(chosen, self.need, len(self.shape.sets), fixed)
         return self.fits(chosen, self.need)
 
 
@@ -778,6 +787,9 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
         room[i] = room[i + 1] + faces[i][1]
     chosen: Counter = Counter()
 
+    # with more decks a skipped face can strand the walk: fix each face once decided
+    wide = req.shape.wide and req.structured
+
     def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
         if left == 0:
             yield tuple(ctx.sorted(chosen.elements()))
@@ -785,12 +797,13 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
         if room[i] < left:
             return
         face, copies = faces[i]
+        fixed = frozenset(f for f, _ in faces[: i + 1]) if wide else frozenset()
         for k in range(min(copies, left), -1, -1):
             if k:
                 chosen[face] = k
             else:
                 del chosen[face]
-            if k == 0 or req.reachable(chosen):
+            if (k == 0 and not wide) or req.reachable(chosen, fixed):
                 yield from walk(i + 1, left - k)
         chosen.pop(face, None)
 

@@ -1,6 +1,6 @@
 """The engine against the brute-force model of three and four decks (``oracle_decks``)
 on random positions: the decomposition, every follow verdict and its reason, the
-selectable cards, the trick winner and the throw check.
+legal follows and the selectable cards, the trick winner and the throw check.
 
 ``make test`` runs a share of the positions (``tests/volume.py``); ``make soak`` and
 ``python -m tests.engine.test_oracle_decks N`` run many more and print the count.
@@ -18,6 +18,7 @@ import pytest
 from engine import (Card, Rules, TrumpContext, check_follow, check_lead, decompose, format_cards,
                     legal_follow, selectable, trick_winner)
 from engine.cards import ALL_FACES, RANKS, SUITS, deck
+from engine.play import iter_legal_follows
 
 from ..volume import count
 from . import oracle_decks as model
@@ -130,6 +131,9 @@ def disagreements(p: Position, rng: random.Random) -> list[str]:
             found.append(f"follow {format_cards(play)}: {verdict.legal, verdict.reason} != "
                          f"{expected.legal, expected.reason}")
     if len(p.hand) <= 12:
+        every = {tuple(sorted(map(str, play))) for play in iter_legal_follows(p.hand, p.lead, ctx)}
+        if every != {tuple(sorted(play.elements())) for play in judge.legal_plays()}:
+            found.append("the legal follows")
         for selected in ([], plays[0][:1]):
             if selectable(p.hand, p.lead, selected, ctx) != {Card(t) for t in
                                                              model.selectable(p.hand, p.lead, selected, order, rules)}:
