@@ -18,7 +18,6 @@ from typing import Iterable, Iterator, Sequence
 from .cards import Card
 from .combos import (
     QUAD,
-    SINGLE,
     TRACTOR,
     Component,
     Run,

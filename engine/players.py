@@ -33,7 +33,7 @@ class Player(Protocol):
         """Called at every declaring chance (after each dealing segment); ``None`` passes."""
 
     def bury(self, view: PlayerView) -> Decision:
-        """The dealer, holding 33 cards: the 8 to bury."""
+        """The dealer, holding its hand and the kitty: the cards to bury (8 of 33 with two decks)."""
 
     def play(self, view: PlayerView) -> Decision:
         """Lead (``view.lead is None``) or follow ``view.lead``."""

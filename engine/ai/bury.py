@@ -34,7 +34,7 @@ def options(view: PlayerView, plain: bool = False) -> list[tuple[float, list[Car
     cost in keep-value units (the bonus for each void taken off)."""
     ctx = view.ctx
     assert ctx is not None
-    pool = list(view.hand)  # the dealer holds the 33 cards
+    pool = list(view.hand)  # the dealer holds its hand and the kitty
     counts = Counter(pool)
     safe = last_trick_safe(pool, ctx)
     size = view.rules.variant.kitty_size

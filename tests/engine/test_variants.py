@@ -7,11 +7,11 @@ import pytest
 
 from engine import (Card, Rules, TrumpContext, check_follow, check_lead, decompose, hand_outcome, hand_result,
                     kitty_multiplier, level_row, parse_cards, trick_winner)
-from engine.combos import face_counts
-from engine.game import BURYING, TRICKS, Game, strength_to_override
-from engine.play import _wide_vector, lead_shape
 from engine.actions import Declare
+from engine.combos import face_counts
+from engine.game import BURYING, TRICKS, Game, strength_to_override, view_declarations
 from engine.invariants import violations
+from engine.play import _wide_vector, lead_shape
 from engine.players import make_player, play_hand
 
 THREE, FOUR = Rules(decks=3), Rules(decks=4)
@@ -262,9 +262,22 @@ def test_four_deck_calls_are_face_down_until_the_deal_ends() -> None:
     other, caller = game.view(2), game.view(1)
     assert (other.declaration, other.declarations, other.hidden_call) == (None, (), 2)
     assert caller.declaration is not None and caller.hidden_call == 0
-    from engine.game import view_declarations
     assert [len(d.cards) for d in view_declarations(other)] == [3]
     while game.phase == "dealing":
         game.deal()
     game.close_declaring()
     assert game.view(2).declaration is not None and game.trump == "H"
+
+
+@pytest.mark.parametrize("decks", [1, 3, 4])
+def test_a_game_of_any_decks_saves_loads_and_shares_its_deal_code(decks: int) -> None:
+    game = Game(Rules(decks=decks), seed=11)
+    players = [make_player("random", seed=s) for s in range(4)]
+    play_hand(game, players)
+    game.next_hand()
+    for _ in range(40):
+        game.deal()
+    assert Game.from_json(game.to_json()).state() == game.state()
+    again = Game.from_deal_code(game.deal_code())
+    assert again.rules == game.rules and again.seed == game.seed and again.dealer == game.dealer
+    assert len(Game(Rules(), seed=11).deal_code()) == 11  # two-deck codes keep their form
