@@ -83,11 +83,11 @@ desktop-entry: setup
 	sed 's|^Exec=.*|Exec=$(CURDIR)/$(VENV)/bin/shengji-tutor|' assets/shengji-tutor.desktop > $(APPS)/shengji-tutor.desktop
 	@echo "installed $(APPS)/shengji-tutor.desktop"
 
-# The coach's full audit: 40 practice hands in both languages with the hard advisor, and
-# 3 under each other value of every rule option,
-# every claim of every text checked (tests/coach); prints the counts.
+# The coach's full audit: 100 practice hands with the advisor as the table asks it, and
+# 3 under each other value of every rule option, each played once at a table in English or
+# Chinese in turn and every text worded and checked in both (tests/coach); prints the counts.
 audit: setup
-	$(HEADLESS) $(PY) -m tests.coach.audit 40 ai:hard
+	$(HEADLESS) $(PY) -m tests.coach.audit 100 ai:hard
 
 # Every benchmark script (paired_diff.py compares two saved runs: it measures nothing).
 bench: setup

@@ -25,6 +25,7 @@ from .cards import Card, points
 from .game import view_declarations
 # the module, not its class: engine.knowledge imports engine.ai, which imports this module
 from . import knowledge as known
+from .ai import sampler
 from .play import (
     DISCARD,
     RUFF,
@@ -587,17 +588,22 @@ class CannotBeBeaten(Claim):
 @dataclass(frozen=True)
 class WinShare(Claim):
     """A search measured that ``cards`` win the trick in ``share`` of ``samples``
-    deals consistent with the view.  It holds when the measured share is a proper
+    deals drawn to fit the view.  It holds when the measured share is a proper
     fraction, at least ``at_least`` (what a sentence calling the win likely needs), and
-    the win is indeed not sure (an opponent may beat the play)."""
+    the win is indeed not sure (an opponent may beat the play).  ``weights``: the priors
+    the sentence says shaped the deals (``engine.ai.sampler.weights``; ``None``: it says
+    nothing of how they were drawn), which must be those that did."""
 
     cards: tuple[Card, ...]
     share: float
     samples: int
     at_least: float = 0.0
+    weights: tuple[str, ...] | None = None
 
     def holds(self, at: Position) -> bool:
         if not (0.0 < self.share < 1.0 and self.samples > 0) or not at.is_legal(self.cards):
+            return False
+        if self.weights is not None and self.weights != sampler.weights(at.knowledge.memory):
             return False
         if self.share < self.at_least:
             return False
@@ -652,6 +658,44 @@ class MayHold(Claim):
 
     def holds(self, at: Position) -> bool:
         return at.knowledge.may_hold(self.seat, self.suit)
+
+
+@dataclass(frozen=True)
+class MayRuff(Claim):
+    """In some consistent deal ``seat`` is out of the side suit of ``cards`` and holds
+    trumps of their whole shape, so it could ruff them with a ruff that beats them (a
+    trump for a single, a trump pair for a pair, a trump tractor for a tractor)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        return self.seat != at.seat and at.knowledge.can_ruff(self.cards, self.seat) is True
+
+
+@dataclass(frozen=True)
+class HolderUnknown(Claim):
+    """What the seat can know does not tell who holds ``card``: some consistent deal
+    gives it to the partner, another to ``opponent``, both still to play in this trick;
+    and ``card`` outranks the single ``cards`` (legal now, of the suit led), so whoever
+    holds it can play it over them."""
+
+    card: Card
+    opponent: int
+    cards: tuple[Card, ...]
+
+    def holds(self, at: Position) -> bool:
+        ctx, partner = at.ctx, at.view.partner
+        if len(self.cards) != 1 or not at.is_legal(self.cards) or partner not in at.later \
+                or self.opponent not in at.later_opponents:
+            return False
+        mine = self.cards[0]
+        suit = ctx.suit_of(mine)
+        if ctx.suit_of(self.card) != suit or ctx.position(self.card) <= ctx.position(mine):
+            return False
+        if at.following and ctx.suit_of(at.plays[0][0]) != suit:
+            return False
+        return all(at.knowledge.feasible(((seat, (self.card,)),)) for seat in (partner, self.opponent))
 
 
 @dataclass(frozen=True)

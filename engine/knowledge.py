@@ -273,6 +273,15 @@ class Knowledge:
             shape = lead_shape(comp.cards, self.ctx)
             yield from self._shaped(seat, suit, shape, comp.top, ())
 
+    def can_ruff(self, lead: Sequence[Card], seat: int) -> bool | None:
+        """Can ``seat``, in some consistent deal, be out of the suit of the side-suit
+        ``lead`` and hold trumps of its whole shape (a trump pair for a pair, a trump
+        tractor for a tractor: the only ruffs that beat it, RULES.md §6)?"""
+        shape = lead_shape(list(lead), self.ctx)
+        if shape.suit == TRUMP or self.memory.cards_left[seat] < shape.size:
+            return False
+        return _any(self._answers(self._shaped(seat, TRUMP, shape, -1, ((seat, shape.suit),))))
+
     # ------------------------------------------------------------ simple questions
 
     def may_hold(self, seat: int, suit: str) -> bool:

@@ -22,6 +22,7 @@ from . import decompose
 from . import selectable as _selectable
 from .ai import KINDS as AI_KINDS
 from .ai import make as make_ai
+from .ai.players import uncapped_hard
 from .cards import Card
 from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
@@ -108,6 +109,15 @@ def make_player(kind: str, seed: int = 0) -> Player:
     if factory is None:
         raise ValueError(f"unknown player kind {kind!r}; known: {', '.join(sorted(PLAYERS))}")
     return factory(seed)
+
+
+def make_advisor(kind: str, seed: int = 0) -> Player:
+    """A player of ``kind`` that decides by its work budget alone, never by the wall
+    clock (``ai:hard`` without its cap): the same view and seed give the same decision
+    however busy the machine is.  The coach's advisor; the AI seats keep their cap."""
+    if kind == "ai:hard":
+        return uncapped_hard(seed)
+    return make_player(kind, seed)
 
 
 Hook = Callable[[Game], None]

@@ -2,7 +2,8 @@
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
 a declaration and an override, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the last-trick view, the card counter, the
+a trick in progress (leader and points), the coach's play and its share of deals, the
+last-trick view, the card counter, the
 kitty turned up at the end and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
@@ -171,19 +172,26 @@ def burying(app: App) -> None:
     first(range(1, 50), attempt)
 
 
-def bury_hint(app: App) -> None:
-    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
+def reach(app: App, ready: Callable[[PracticeTableScene], bool], hints: int = 0,
+          game: Callable[[int], Game] | None = None) -> None:
+    """The first seeded table (``game``: the game a seed starts) that reaches ``ready``,
+    then ``hints`` rungs of the hint ladder climbed."""
     def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed, Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
-        if run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act
-               and not s.motion.active):
-            for _ in range(4):
+        scene = table(app, seed, game(seed) if game is not None else None)
+        if run(app, scene, ready):
+            for _ in range(hints):
                 app.handle_event(key(pygame.K_h))
             app.frame(FRAME)
             return scene
         app.stack.pop()
         return None
     first(range(1, 50), attempt)
+
+
+def bury_hint(app: App) -> None:
+    """The learner deals and climbs the hint ladder: the coach's 8 cards selected, and why."""
+    reach(app, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active,
+          hints=4, game=lambda seed: Game(app.services.store.settings.rule_set(), seed, dealer=0, hand=2))
 
 
 def mid_trick(app: App, counter: bool = False) -> None:
@@ -194,13 +202,21 @@ def mid_trick(app: App, counter: bool = False) -> None:
                 and sum(c.points for p in game.trick for c in p.cards) > 0 and len(game.tricks) >= 3
                 and not s.motion.active and s.shown is None)
 
-    def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed)
-        if run(app, scene, ready):
-            return scene
-        app.stack.pop()
-        return None
-    first(range(1, 50), attempt)
+    reach(app, ready)
+
+
+def hint_share(app: App) -> None:
+    """The learner follows and climbs the hint ladder to the coach's play: its share of
+    the deals drawn, worded with how they were weighted (the longest coach sentence)."""
+    def ready(s: PracticeTableScene) -> bool:
+        t = s.table
+        if not (t.phase == TRICKS and t.learner_to_act and t.game.trick and not s.motion.active
+                and s.shown is None):
+            return False
+        estimate = t.ladder().decision.estimate
+        return estimate is not None and 0 < estimate.wins_trick < 1
+
+    reach(app, ready, hints=3)
 
 
 def last_trick(app: App) -> None:
@@ -262,6 +278,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "burying": burying,
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,
+    "hint-share": hint_share,
     "last-trick": last_trick,
     "card-counter": card_counter,
     "kitty": kitty_end,

@@ -20,8 +20,11 @@ data computed now (the engine's answers) into the language chosen when it is cal
 so the scene computes on a change and only words the result when it draws.
 
 The coach's advisor is the strongest AI (``advisor_kind``, ``ai:hard``) whatever the
-opponents' level; it decides from the learner's view alone, seeded by that view, so
-the same view always gets the same advice.  The learner's seat also has an AI player
+opponents' level; it decides from the learner's view alone, on its work budget (never
+the wall clock) and seeded by that view (``decision_key``), so the same decision always
+gets the same advice, however busy the machine.  It is asked once per decision and the
+answer kept (``advise``): the hint ladder, the tip, the burying advice and the review
+all read that one result.  The learner's seat also has an AI player
 of the table's kind: it drives the seat when the scene plays by itself (``--autoplay``).
 """
 
@@ -39,9 +42,9 @@ from engine.cards import SUITS
 from engine.events import Event, HandScored, KittyFlipped, KittyTaken, TrickWon
 from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
                          TRICKS, Game, PlayCards, strength_to_override)
-from engine.players import PLAYERS, make_player
+from engine.players import PLAYERS, make_advisor, make_player
 from engine.rules import TRUMP
-from engine.view import Decision, Declaration, PlayerView
+from engine.view import Decision, Declaration, Play, PlayerView
 
 from . import coach
 from .coach import Said, joined
@@ -151,7 +154,8 @@ class PracticeTable:
         self._ladder_at: tuple[str, int, int] | None = None
         self._burial: PlayerView | None = None
         """The learner's view when it buried (this hand, since the table was built)."""
-        self._burial_advised: tuple[Card, ...] | None = None
+        self._advice: dict[str, Decision] = {}
+        """The advisor's decision for each decision of this hand (``decision_key``)."""
         self._declare_advice: tuple[object, list[Said]] = (None, [])
         self._tips: dict[tuple[str, int, int], str | None] = {}
         """The play tip first shown at each decision of this hand (its msgid)."""
@@ -475,7 +479,7 @@ class PracticeTable:
         if self.phase == BURYING:
             if len(selected) != KITTY_SIZE:
                 return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
-            self._burial, self._burial_advised = self.view, None
+            self._burial = self.view
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
@@ -503,13 +507,16 @@ class PracticeTable:
     # ------------------------------------------------------------ coaching
 
     def advise(self, view: PlayerView) -> Decision:
-        """The advisor's burial or play for ``view``: the strongest AI, seeded by the view."""
-        advisor = make_player(self.advisor_kind, self._seed_of(view))
-        return advisor.bury(view) if view.phase == BURYING else advisor.play(view)
-
-    def _seed_of(self, view: PlayerView) -> int:
-        key = f"{self.seed}|{view.hand_number}|{len(view.tricks)}|{len(view.trick)}|{format_cards(view.hand)}"
-        return zlib.crc32(key.encode())
+        """The advisor's burial or play for the decision ``view`` shows: searched once on
+        its work budget, seeded by the position, and kept, so every text of the
+        decision (and a second look after an undo) reads the same advice."""
+        key = decision_key(view)
+        found = self._advice.get(key)
+        if found is None:
+            advisor = make_advisor(self.advisor_kind, zlib.crc32(key.encode()))
+            found = advisor.bury(view) if view.phase == BURYING else advisor.play(view)
+            self._advice[key] = found
+        return found
 
     def ladder(self) -> coach.HintLadder:
         """The hint ladder of the decision in front of the learner (burying or playing)."""
@@ -572,9 +579,7 @@ class PracticeTable:
         match resumed from a save after the burial)."""
         if self._burial is None:
             return None
-        if self._burial_advised is None:
-            self._burial_advised = tuple(self.advise(self._burial).cards)
-        return self._burial_advised
+        return tuple(self.advise(self._burial).cards)
 
     def bury_advice(self, selected: Sequence[Card]) -> list[Said]:
         """The coach's sentences while the learner buries ``selected`` (so far): the
@@ -599,7 +604,7 @@ class PracticeTable:
             return []
         key = (view.hand_number, view.phase, view.hand, view.declarations)
         if self._declare_advice[0] != key:
-            advisor = make_player(self.advisor_kind, self._seed_of(view))
+            advisor = make_advisor(self.advisor_kind, zlib.crc32(decision_key(view).encode()))
             self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
         return self._declare_advice[1]
 
@@ -638,7 +643,8 @@ class PracticeTable:
         self.hinted = set()
         self.window_open = True
         self._ladder = None
-        self._burial, self._burial_advised = None, None
+        self._burial = None
+        self._advice = {}
         self._tips = {}
         self.narrator = coach.Narrator(self.learner)
         return self.game.next_hand()
@@ -660,6 +666,21 @@ class PracticeTable:
 TABLE_DECKS = 2
 """The practice table plays the two-deck game; the engine knows the others
 (docs/VARIANTS.md) but the table, the coach and the lessons do not yet."""
+
+
+def decision_key(view: PlayerView) -> str:
+    """The decision ``view`` shows, as text: everything the seat has seen that a
+    decision can depend on (the phase, the hand, the kitty it holds, the declarations
+    and every play so far), and nothing of the clock or of the hidden cards."""
+    def trick(plays: Sequence[Play], attempted: Sequence[Card] | None) -> str:
+        tried = f"({format_cards(attempted)})" if attempted else ""
+        return tried + " ".join(f"{p.seat}:{format_cards(p.cards)}" for p in plays)
+
+    tricks = [trick(r.plays, r.attempted) for r in view.tricks] + [trick(view.trick, view.attempted)]
+    shown = " ".join(f"{d.seat}:{format_cards(d.cards)}" for d in view.declarations)
+    return "|".join((view.phase, str(view.hand_number), view.level, str(view.dealer),
+                     str(view.flipped), shown, format_cards(view.hand),
+                     format_cards(view.kitty or ()), " / ".join(tricks)))
 
 
 def check_table_data(data: object) -> None:

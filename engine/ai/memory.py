@@ -15,7 +15,9 @@ guesses (how the dealer buries, the declarer's long trumps) are the sampler's pr
   and the level cards it showed declaring (the dealer's excepted: it may have buried
   them; those are ``shown_by_dealer``).
 * ``lacks[seat]`` / ``single_of[seat]``: faces a seat holds no copy / at most one copy
-  of: a throw that stood proved that no other hand could beat its singles / pairs.
+  of: a throw that stood proved that no other hand could beat its singles / pairs; a
+  seat that followed a pair-carrying lead with fewer pairs than it asked for holds no
+  other copy of a card it played alone then.
 """
 
 from __future__ import annotations
@@ -126,6 +128,9 @@ class CardMemory:
             faces = pair_faces(followed)
             if len(faces) < lead_pairs:
                 self.no_pair[play.seat].add(suit)
+                # it held no pair beyond those it played, so no other copy of a card
+                # it played alone then (and hands only lose cards)
+                self.lacks[play.seat] |= set(followed) - set(faces)
             if tractor and not has_run(faces, tractor, ctx):
                 held = self.no_tractor[play.seat]
                 held[suit] = min(held.get(suit, tractor), tractor)

@@ -37,8 +37,24 @@ card or a side suit's top card (what they measured: ``bench/NOTES.md``)."""
 DECLARER_TRUMPS = 1.6
 """How much more likely the standing declarer is to hold any given unseen trump."""
 
+DECLARER_PRIOR, KITTY_PRIOR_NAME = "declarer_trumps", "light_kitty"
+"""The priors by name, as the coach says how its deals were drawn (``weights``)."""
+
 Deal = tuple[list[list[Card]], list[Card]]
 """Four hands (the sampling seat's own included) and the kitty."""
+
+
+def weights(memory: CardMemory) -> tuple[str, ...]:
+    """The priors that shape ``memory``'s seat's deals (``Sampler`` with ``priors``): the
+    standing declarer's trumps drawn long when another seat with cards declared, the
+    kitty drawn light in trumps, points and aces when it is hidden from the seat."""
+    out: tuple[str, ...] = ()
+    declarer = memory.declarer
+    if declarer is not None and declarer != memory.seat and memory.cards_left[declarer] > 0:
+        out += (DECLARER_PRIOR,)
+    if memory.kitty_hidden:
+        out += (KITTY_PRIOR_NAME,)
+    return out
 
 
 class Sampler:

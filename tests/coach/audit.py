@@ -2,9 +2,14 @@
 checked by the auditor, the hidden cards re-dealt to catch a leak.
 
 ``run(plan, advisor, language)`` plays each ``(seed, policy)`` of ``plan`` for one hand
-and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (40
+and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (100
 first hands under the default rules and 3 later hands under each other value of every
-rule option, both languages, the hard advisor) and prints the counts (``make audit``).
+rule option, each at a table in English or Chinese in turn, every text worded and
+checked in both; the advisor exactly as the table asks it) and prints the counts
+(``make audit``).  Besides each claim (``auditor``), it checks what a sentence says
+beyond its claims' fields: a lead line that leaves out a kind of lead the hand holds, a
+partner's ruff said without its shape checked, an English word in a Chinese sentence, a
+share of sampled deals that does not say how they were drawn.
 """
 
 from __future__ import annotations
@@ -18,21 +23,24 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from engine.ai.players import uncapped_hard
 from engine.cards import RANKS
 from engine.game import BURYING, TRICKS, Game
 from engine.rules import Rules
-from engine.players import PLAYERS
-from tutor.coach.said import Said, SeatRef
+from engine.view import PlayerView
+from tutor.coach.reasons import GENERAL, HOLDER_UNKNOWN
+from tutor.coach.said import Percent, Said, SeatRef
 from tutor.coach.transcript import POLICIES, Moment, decision_texts, moments
 from tutor.i18n import language, set_language
 from tutor.practice import PracticeTable
 
+from ..engine.oracle import Order, classes_of, pair_faces, runs
 from .auditor import Auditor
 
 ZH_SEATS = {1: "下家", 2: "对家", 3: "上家"}
 """The learner's 下家 is the next seat (play goes to the right), 上家 the one before."""
 CJK = re.compile(r"[\u4e00-\u9fff]")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+"""An English word in a Chinese sentence (a card's rank is one letter: ♠K, ♥10)."""
 
 
 @dataclass
@@ -43,23 +51,45 @@ class Report:
     texts: int = 0
     claims: int = 0
     false: list[str] = field(default_factory=list)
+    unsure: list[str] = field(default_factory=list)
+    """Claims said to be sure that a deal consistent with the learner's view contradicts
+    (certainty the coach cannot have)."""
     wording: list[str] = field(default_factory=list)
+    english: list[str] = field(default_factory=list)
+    """Chinese sentences with an English word in them (a name fixed when the sentence
+    was built in English, shown after the language changed)."""
     leaks: list[str] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
     """Review notes on a play the learner made exactly as the coach advised."""
     notes: int = 0
+    generic: int = 0
+    """Principle rungs that fell back to the generic "think about what each play can win"."""
+    unknown: int = 0
+    """Sentences naming a card whose holder the learner cannot know (``HolderUnknown``)."""
     seconds: float = 0.0
+
+    def add(self, other: "Report") -> None:
+        """Count ``other``'s hands in this report too."""
+        for name in ("hands", "decisions", "texts", "claims", "notes", "generic", "unknown",
+                     "seconds"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("false", "unsure", "wording", "english", "leaks", "contradictions"):
+            getattr(self, name).extend(getattr(other, name))
 
     @property
     def problems(self) -> list[str]:
-        return self.false + self.wording + self.leaks + self.contradictions
+        return (self.false + self.unsure + self.wording + self.english + self.leaks
+                + self.contradictions)
 
     def line(self) -> str:
         return (f"{self.language}: {self.hands} hands, {self.decisions} decisions, {self.texts} "
-                f"texts, {self.claims} claims checked, {len(self.false)} false, "
-                f"{len(self.wording)} wording problems, {len(self.leaks)} leaks, "
+                f"texts, {self.claims} claims checked, {len(self.false)} false, {len(self.unsure)} "
+                f"unsure, "
+                f"{len(self.wording)} wording problems, {len(self.english)} English words in "
+                f"Chinese, {len(self.leaks)} leaks, "
                 f"{len(self.contradictions)} notes on advised plays, "
-                f"{self.notes} review notes ({self.seconds:.1f} s)")
+                f"{self.notes} review notes, {self.generic} generic principle rungs, "
+                f"{self.unknown} cards whose holder cannot be known ({self.seconds:.1f} s)")
 
 
 def plan_of(hands: int, first_seed: int = 1) -> list[tuple[int, str]]:
@@ -88,7 +118,8 @@ def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
             report.hands += 1
             report.claims += audit.claims
             report.false += audit.false
-            audit.claims, audit.false = 0, []
+            report.unsure += audit.unsure
+            audit.claims, audit.false, audit.unsure = 0, [], []
     finally:
         set_language(before)
     report.seconds = time.perf_counter() - start
@@ -104,8 +135,12 @@ def _moment(moment: Moment, audit: Auditor, report: Report, leak_every: int, see
             audit.record(moment.hand, view)
     for where, said in moment.texts:
         report.texts += 1
+        report.generic += said.msgid == GENERAL
+        report.unknown += said.msgid == HOLDER_UNKNOWN
         report.notes += where == "review"
         _wording(said, view.seat, where, report)
+        if view.ctx is not None:
+            _sentence(said, view, where, report)
         for claim in said.all_claims():
             audit.check(claim, view, moment.hand, f"seed {seed} {where}", said.text())
     if decision and moment.table is not None and report.decisions % leak_every == 0:
@@ -138,6 +173,8 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
                 report.wording.append(f"{lang} {where}: unfilled {text!r}")
             if lang == "zh_CN" and not CJK.search(text):
                 report.wording.append(f"zh {where}: not Chinese {text!r}")
+            if lang == "zh_CN" and LATIN_WORD.search(text):
+                report.english.append(f"zh {where}: English words {text!r}")
             for _key, value in said.values:
                 if isinstance(value, SeatRef) and lang == "zh_CN":
                     word = ZH_SEATS.get((value.seat - learner) % 4)
@@ -146,6 +183,9 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
                 if isinstance(value, SeatRef) and lang == "en" and not value.start:
                     if re.search(r"\S (The opponent|Your partner|Right opponent|Left opponent)", text):
                         report.wording.append(f"en {where}: capitalised seat {text!r}")
+            if lang == "en" and _unweighted_share(said):
+                report.wording.append(f"en {where}: a share that does not say how its deals "
+                                      f"were drawn {text!r}")
             if lang == "en" and text[:1].islower():
                 report.wording.append(f"en {where}: starts in lower case {text!r}")
             if lang == "zh_CN" and "已经没有了" in text:
@@ -154,6 +194,56 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
                 report.wording.append(f"{lang} {where}: zero-padded lesson {text!r}")
     finally:
         set_language(current)
+
+
+LEAD_KINDS = {"a pair": "pair", "a tractor": "tractor",
+              "several cards of one suit at once (a throw)": "throw"}
+"""The lead line's options (its English words) and the combination each names."""
+
+
+def _sentence(said: Said, view: PlayerView, where: str, report: Report) -> None:
+    """What a sentence says beyond its claims' fields, checked with the auditor's own
+    model: the lead line offers every kind of lead the hand holds and no other; a
+    sentence that says the partner can ruff carries the check that the partner may hold
+    trumps of the lead's whole shape (RULES.md §6), not only a trump."""
+    if said.msgid == "Your lead: {options}.":
+        options = said.value("options")
+        offered = {LEAD_KINDS[i] for i in getattr(options, "items", ()) if i in LEAD_KINDS}
+        if offered != lead_kinds(view):
+            report.false.append(f"{where}: lead line offers {sorted(offered)}, the hand holds "
+                                f"{sorted(lead_kinds(view))}: {said.text()!r}")
+    english = said.msgid if not said.msgid.startswith("@") else ""
+    if "partner" in english and "ruff" in english and not any(
+            type(c).__name__ == "MayRuff" for c in said.all_claims()):
+        report.false.append(f"{where}: the partner's ruff is not checked against the lead's "
+                            f"shape: {said.text()!r}")
+
+
+def lead_kinds(view: PlayerView) -> set[str]:
+    """The kinds of lead beyond a single that ``view``'s hand holds (the auditor's oracle)."""
+    assert view.ctx is not None
+    order = Order(view.ctx.level, view.ctx.trump, view.rules.constant_twos)
+    by_suit: dict[str, list[str]] = {}
+    for card in view.hand:
+        by_suit.setdefault(order.suit(str(card)), []).append(str(card))
+    out = set()
+    for cards in by_suit.values():
+        faces = pair_faces(cards)
+        if faces:
+            out.add("pair")
+        if runs(classes_of(faces, order), 2):
+            out.add("tractor")
+        if len(cards) >= 2:
+            out.add("throw")
+    return out
+
+
+def _unweighted_share(said: Said) -> bool:
+    """A sentence that states a share of sampled deals (a percentage) without saying
+    how the deals were weighted: read as a chance over every consistent deal, it can be
+    far off (the search draws the declarer's trumps long, the kitty light)."""
+    return any(isinstance(v, Percent) for _k, v in said.values) and any(
+        type(c).__name__ == "WinShare" and c.weights is None for c in said.claims)
 
 
 def _leak(moment: Moment, report: Report, seed: int) -> None:
@@ -173,6 +263,9 @@ def redealt(table: PracticeTable, rng: random.Random) -> PracticeTable:
     it) hold the same number of cards, shuffled among them."""
     other = copy.copy(table)
     other._ladder = None
+    # the advisor searches the re-dealt table anew (on its work budget, never the clock,
+    # so a changed text can only come from the hidden cards)
+    other._advice = {}
     other.game = game = copy.copy(table.game)
     game.hands = [list(hand) for hand in table.game.hands]
     game.kitty = list(table.game.kitty)
@@ -210,27 +303,28 @@ def later_hand(rules: Rules) -> Callable[[int], Game]:
 
 
 def main(argv: list[str]) -> int:
-    hands = int(argv[0]) if argv else 40
+    """``[hands] [advisor] [hands per option]``: every hand is played once, at a table
+    in English or Chinese in turn, and every text is worded and checked in both (as a
+    learner who presses F2 sees it); the advisor is the table's own (``ai:hard`` on its
+    work budget, as the coach asks it)."""
+    hands = int(argv[0]) if argv else 100
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
     per_option = int(argv[2]) if len(argv) > 2 else 3
-    if advisor == "ai:hard":
-        # no wall-clock cap: the budget in simulated cards alone decides the search, so
-        # a re-dealt table searches exactly as the original did and a changed text can
-        # only come from the hidden cards (with the cap, a busy moment changes the deals)
-        PLAYERS[advisor] = uncapped_hard
-    runs: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
+    batches: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
         (plan_of(hands), None, "default rules")]
-    runs += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
-              ", ".join(f"{k}={v}" for k, v in option.items())) for i, option in enumerate(OPTIONS)]
-    failed = False
-    for lang in ("en", "zh_CN"):
-        for plan, game_of, name in runs:
-            report = run(plan, advisor, lang, game_of=game_of)
-            print(f"{name}: {report.line()}")
+    batches += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
+                 ", ".join(f"{k}={v}" for k, v in option.items()))
+                for i, option in enumerate(OPTIONS)]
+    total = Report("all")
+    for plan, game_of, name in batches:
+        for lang, part in (("en", plan[0::2]), ("zh_CN", plan[1::2])):
+            report = run(part, advisor, lang, game_of=game_of)
+            print(f"{name}: {report.line()}", flush=True)
             for problem in report.problems[:20]:
                 print("  " + problem)
-            failed = failed or bool(report.problems)
-    return 1 if failed else 0
+            total.add(report)
+    print(f"total: {total.line()}")
+    return 1 if total.problems else 0
 
 
 if __name__ == "__main__":

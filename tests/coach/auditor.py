@@ -92,7 +92,8 @@ class Seen:
         self.no_pair: list[set[str]] = [set() for _ in range(4)]
         self.known: list[Counter] = [Counter() for _ in range(4)]
         self.lacks: list[set[str]] = [set() for _ in range(4)]
-        """Cards a seat cannot hold: higher than a single of a throw that stood."""
+        """Cards a seat cannot hold: higher than a single of a throw that stood, or the
+        other copy of a card it played alone following a lead with more pairs."""
         self.single_of: list[set[str]] = [set() for _ in range(4)]
         """Cards a seat holds at most once: higher than a pair of a throw that stood."""
         self.dealer = view.dealer
@@ -134,7 +135,9 @@ class Seen:
                 if len(followed) < len(lead):
                     self.void[play.seat].add(suit)
                 elif len(pair_faces(followed)) < lead_pairs:
+                    # no pair left to play: no other copy of a card it played alone
                     self.no_pair[play.seat].add(suit)
+                    self.lacks[play.seat] |= set(followed) - set(pair_faces(followed))
         self.unseen = +unseen
         self.reserved &= self.unseen
         self.left = list(view.cards_left)
@@ -321,14 +324,18 @@ def beat_holdings(seen: Seen, plays: list[list[str]], seat: int) -> Iterator[tup
             yield play, form.suit
 
 
-def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int]) -> list[Counter] | None:
+def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int],
+             ruff: bool = False) -> list[Counter] | None:
     """A witness deal in which one of ``seats`` holds, and may legally play, cards that
-    beat the winning play of ``plays``; ``None`` if the auditor finds none."""
+    beat the winning play of ``plays`` (``ruff``: trumps, out of the led side suit);
+    ``None`` if the auditor finds none."""
     order = seen.order
     for seat in seats:
         if seen.left[seat] == 0:
             continue
         for holding, void in beat_holdings(seen, plays, seat):
+            if ruff and void is None:
+                continue
             deal = seen.deal({seat: holding}, {seat: void} if void else None)
             if deal is None:
                 continue
@@ -388,6 +395,8 @@ class Auditor:
     texts: int = 0
     claims: int = 0
     false: list[str] = field(default_factory=list)
+    unsure: list[str] = field(default_factory=list)
+    """False claims that said "sure": a consistent deal contradicts them."""
     by_claim: Counter = field(default_factory=Counter)
     decisions_at: dict[tuple[int, int], PlayerView] = field(default_factory=dict)
     """The learner's view at each of its plays (hand, trick): the review's evidence."""
@@ -400,7 +409,8 @@ class Auditor:
         self.by_claim[type(claim).__name__] += 1
         verdict = verify(claim, view, self.decisions_at, hand)
         if not verdict:
-            self.false.append(f"{where}: {text!r}: {claim}")
+            sure = getattr(claim, "certainty", None) == "sure"
+            (self.unsure if sure else self.false).append(f"{where}: {text!r}: {claim}")
         return verdict
 
 
@@ -764,9 +774,24 @@ def _c_win_share(c, view, d, h):
     seen = _seen(view)
     if not (0 < c.share < 1 and c.samples > 0 and c.share >= c.at_least) or not _legal(view, seen, c.cards):
         return False
+    if c.weights is not None and set(c.weights) != _draw_weights(view):
+        return False  # a share must say how its deals were weighted, and truly
     if _following(view) and not _wins_now(seen, c.cards):
         return True
     return _beaten(view, seen, c.cards, by_opponent=True)
+
+
+def _draw_weights(view: PlayerView) -> set[str]:
+    """What shapes the search's deals besides the view (the sampler's priors): the
+    declarer's long trumps when another seat holding cards declared, a light kitty when
+    the kitty is hidden from the learner."""
+    out = set()
+    declared = view.declaration
+    if declared is not None and declared.seat != view.seat and view.cards_left[declared.seat]:
+        out.add("declarer_trumps")
+    if view.kitty is None and view.dealer is not None and view.phase != "burying":
+        out.add("light_kitty")
+    return out
 
 
 def _clear(c) -> bool:
@@ -787,6 +812,32 @@ def _c_trumps_unseen(c, view, d, h):
 def _c_may_hold(c, view, d, h):
     seen = _seen(view)
     return any(seen.deal({c.seat: [x]}) is not None for x in set(seen.suit_pool(c.suit)))
+
+
+def _c_may_ruff(c, view, d, h):
+    """Some deal puts the seat out of the led side suit with trumps that beat the cards."""
+    seen = _seen(view)
+    lead = toks(c.cards)
+    if c.seat == seen.me or seen.order.suit(lead[0]) == TRUMP:
+        return False
+    return can_beat(seen, [lead], [c.seat], ruff=True) is not None
+
+
+def _c_holder_unknown(c, view, d, h):
+    """Witness deals give the card to the partner and to the opponent, both later in the
+    trick, and it outranks the single play, of the suit led."""
+    seen = _seen(view)
+    card, play = str(c.card), toks(c.cards)
+    partner = (view.seat + 2) % 4
+    order = seen.order
+    if len(play) != 1 or not _legal(view, seen, play) or partner not in _later(view) \
+            or c.opponent not in _later_opponents(view):
+        return False
+    if order.suit(card) != order.suit(play[0]) or order.strength(card) <= order.strength(play[0]):
+        return False
+    if seen.plays and order.suit(seen.plays[0][0]) != order.suit(play[0]):
+        return False
+    return all(seen.deal({seat: [card]}) is not None for seat in (partner, c.opponent))
 
 
 def _c_showed_void(c, view, d, h):
@@ -1069,6 +1120,7 @@ CHECKS: dict[str, Callable] = {
     "OpponentWinning": _c_opponent_winning, "OpponentRuffed": _c_opponent_ruffed,
     "CannotBeBeaten": _c_cannot_be_beaten, "WinShare": _c_win_share,
     "Estimated": _c_estimated, "TrumpsUnseen": _c_trumps_unseen, "MayHold": _c_may_hold,
+    "MayRuff": _c_may_ruff, "HolderUnknown": _c_holder_unknown,
     "ShowedVoid": _c_showed_void, "TrickWon": _c_trick_won, "PlayedAs": _c_played_as,
     "ThrowFailed": _c_throw_failed, "KittyScored": _c_kitty_scored,
     "CanDeclare": _c_can_declare, "Declarable": _c_declarable,

@@ -3,7 +3,7 @@ every text checked by an auditor that shares no code with the coach, the hidden 
 re-dealt to catch a leak, every review note checked against the outcome.
 
 Kept quick for ``make test`` (the fast ``ai`` advisor); ``make audit`` runs the full
-audit: 40 hands in both languages with the hard advisor.  The last tests break the
+audit: 100 hands, every text in both languages, with the table's advisor.  The last tests break the
 coach on purpose, to show the auditor fails when it should.
 """
 
@@ -88,7 +88,7 @@ def test_the_audit_fails_when_a_predicate_is_broken(monkeypatch) -> None:
     consistent deal beats the play: the auditor finds the deal."""
     monkeypatch.setattr(Knowledge, "can_beat", lambda self, plays, seat: False)
     report = run(plan_of(4), advisor="ai", lang="en", leak_every=1000)
-    assert any("certainty='sure'" in problem for problem in report.false), report.false[:3]
+    assert any("certainty='sure'" in problem for problem in report.unsure), report.unsure[:3]
 
 
 def test_the_audit_catches_a_leak(monkeypatch) -> None:
@@ -131,18 +131,18 @@ def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
 
 def test_the_audit_catches_advice_the_review_calls_a_mistake(monkeypatch) -> None:
     """Without the AI's last check against the engine's ``mistake``, the coach's own
-    advice draws review notes (seeds 5 and 14 do, first hands with the hard advisor), and the audit
+    advice draws review notes (seeds 1 and 4 do, first hands with the hard advisor), and the audit
     reports each as a contradiction."""
     import engine.ai.players as players
 
     monkeypatch.setattr(players, "avoid_mistake", lambda view, chosen: chosen)
-    report = run([(5, "coach"), (14, "coach")], advisor="ai:hard", lang="en",
+    report = run([(1, "coach"), (4, "coach")], advisor="ai:hard", lang="en",
                  leak_every=1000)
     assert report.contradictions
 
 
 def test_the_coachs_advice_is_never_called_a_mistake() -> None:
-    report = run([(5, "coach"), (14, "coach")], advisor="ai:hard", lang="en",
+    report = run([(1, "coach"), (4, "coach")], advisor="ai:hard", lang="en",
                  leak_every=1000)
     assert not report.contradictions, report.contradictions
 
@@ -258,3 +258,122 @@ def test_what_the_dealer_showed_and_a_throw_that_stood_settle_who_can_beat() -> 
         for certainty, true in ((SURE, sure), (POSSIBLE, not sure)):
             claim = CannotBeBeaten(tuple(parse_cards(card)), certainty)
             assert claim.holds(Position(view)) is true and verify(claim, view, {}, 0) is true, (claim, view.dealer)
+
+
+# ---------------------------------------------------------------- planted faults of each kind
+
+
+def test_the_auditor_knows_the_copies_a_seat_showed_it_lacks() -> None:
+    """The false sentences a seat's other copies made: "your partner may hold what beats
+    ♠K ♠Q" where only the partner can hold the unseen ♠J (so it cannot ruff), and "an
+    opponent could still beat it" where no opponent can hold two trumps to ruff."""
+    from engine.cards import parse_cards
+    from engine.claims import POSSIBLE, SURE, PartnerCanBeat
+
+    from ..engine.test_knowledge import _position
+
+    partner = _position("H", hand="D8 D9", tricks=[(0, ["SA SA", "S3 S4", "S5 S6", "S7 SJ"]),
+                                                   (0, ["S9", "D5", "S10", "S8"])],
+                        trick=["SQ SK"], leader=3, cards_left=(2, 2, 2, 2),
+                        unseen="SJ SQ H3 H4 D6 D7")
+    assert not verify(PartnerCanBeat(2, tuple(parse_cards("D8 D9"))), partner, {}, 0)
+    ruff = _position("C", hand="SK SQ D8", tricks=[(0, ["SA SA", "S3 S4", "S5 S6", "S7 S8"]),
+                                                   (0, ["CA CA", "C5 C9", "C3 C4", "D2 D3"])],
+                     trick=[], leader=0, cards_left=(3, 3, 3, 3), unseen="C5 C9 C6 S9 S9 D4 D5 D6 D7")
+    lead = tuple(parse_cards("SK SQ"))
+    assert not verify(CannotBeBeaten(lead, POSSIBLE), ruff, {}, 0)
+    assert verify(CannotBeBeaten(lead, SURE), ruff, {}, 0)
+
+
+def _sentence_problems(said: Said, view) -> list[str]:
+    from .audit import Report, _sentence, _wording
+
+    report = Report("en")
+    _wording(said, view.seat, "planted", report)
+    _sentence(said, view, "planted", report)
+    return report.problems
+
+
+def test_the_audit_catches_a_partner_ruff_said_of_a_pair_without_its_shape() -> None:
+    """The old lead-void principle: every claim true (the partner showed out and may hold
+    a trump), the sentence false for a pair (only a trump pair ruffs it)."""
+    from engine.cards import parse_cards
+    from engine.claims import Leading, MayHold, MayRuff, ShowedVoid, SuitOf
+    from tutor.coach.reasons import PRINCIPLES
+
+    from .test_ruff_shape import TRUMPS_WITHOUT_A_PAIR, _position
+
+    view = _position(**TRUMPS_WITHOUT_A_PAIR)
+    pair = tuple(parse_cards("S7 S7"))
+    basis = (Leading(), SuitOf(pair[0], "S"), ShowedVoid(2, "S"))
+    old = Said(PRINCIPLES["lead_void"].msgid, 0, (), basis + (MayHold(2, "T"),))
+    assert any("shape" in p for p in _sentence_problems(old, view))
+    assert not verify(MayRuff(2, pair), view, {}, 0)
+    assert verify(MayRuff(2, pair[:1]), view, {}, 0)
+
+
+def test_the_audit_catches_a_lead_line_without_the_tractor_the_hand_holds() -> None:
+    from tutor.coach.hintline import LEAD_LINE, LEAD_PAIR, LEAD_SINGLE, LEAD_THROW, LEAD_TRACTOR
+    from tutor.coach.said import Choices
+
+    view = view_of("D6 D6 D5 D5 S9", "")
+    shadowed = Said(LEAD_LINE, 1, (("options", Choices((LEAD_SINGLE, LEAD_PAIR, LEAD_THROW))),))
+    assert any("lead line" in p for p in _sentence_problems(shadowed, view))
+    whole = Said(LEAD_LINE, 1, (("options", Choices((LEAD_SINGLE, LEAD_PAIR, LEAD_TRACTOR,
+                                                     LEAD_THROW))),))
+    assert not _sentence_problems(whole, view)
+
+
+def test_the_audit_catches_a_card_named_in_english_inside_a_chinese_sentence() -> None:
+    """A name fixed when the sentence was built (in English), shown after F2."""
+    from engine.cards import parse_cards
+    from tutor.hints import CardsRef, card_name
+
+    view = view_of("BJ S3", "S7")
+    msgid = "{card} is a trump: it cannot follow {suit} while you hold {suit} cards."
+    from tutor.coach.said import SuitRef
+
+    fixed = Said(msgid, 1, (("card", card_name(parse_cards("BJ")[0])), ("suit", SuitRef("S"))))
+    assert any("English words" in p for p in _sentence_problems(fixed, view))
+    named = Said(msgid, 1, (("card", CardsRef(tuple(parse_cards("BJ")))), ("suit", SuitRef("S"))))
+    assert not _sentence_problems(named, view)
+
+
+def test_the_audit_catches_a_share_that_does_not_say_how_its_deals_were_drawn() -> None:
+    from engine.claims import WinShare
+    from tutor.coach.said import Percent
+
+    from engine.cards import parse_cards
+    from tutor.coach.claims import SHARE_TEXT
+
+    view = view_of("S3 SA D4", "S7")  # seat 1, the dealer's kitty hidden from it
+    claim = WinShare(tuple(parse_cards("SA")), 0.6, 50, weights=("light_kitty",))
+    assert verify(claim, view, {}, 0) and claim.holds(Position(view))
+    assert not verify(replace(claim, weights=()), view, {}, 0)
+    assert not replace(claim, weights=()).holds(Position(view))
+    values = (("p", Percent(claim.share)), ("samples", claim.samples))
+    bare = Said("It wins the trick in {p} of {samples} deals consistent with what you have seen.",
+                1, values, (replace(claim, weights=None),))
+    assert any("how its deals were drawn" in p for p in _sentence_problems(bare, view))
+    assert not _sentence_problems(Said(SHARE_TEXT[claim.weights], 1, values, (claim,)), view)
+
+
+def test_the_auditor_checks_a_card_whose_holder_cannot_be_known() -> None:
+    from engine.cards import parse_cards
+    from engine.claims import HolderUnknown
+
+    from .test_ruff_shape import TRUMPS_WITHOUT_A_PAIR, _position
+
+    # seat 0 leads ♠9: ♠10 is unseen and the partner (out of spades) cannot hold it
+    view = _position(**{**TRUMPS_WITHOUT_A_PAIR, "hand": "S9 S7 S6 D9"})
+    nine = tuple(parse_cards("S9"))
+    ten, heart = parse_cards("S10 H5")
+    assert not HolderUnknown(ten, 1, nine).holds(Position(view))
+    assert not verify(HolderUnknown(ten, 1, nine), view, {}, 0)
+    assert not verify(HolderUnknown(heart, 1, nine), view, {}, 0)  # another suit
+    view = _position(**{**TRUMPS_WITHOUT_A_PAIR, "hand": "D9 S7 S6 S8", "unseen":
+                        "H3 H5 S9 S10 D10 D3 D4 D5 D6 D7 C3 C4"})
+    nine = tuple(parse_cards("D9"))
+    ten = parse_cards("D10")[0]
+    assert HolderUnknown(ten, 1, nine).holds(Position(view))
+    assert verify(HolderUnknown(ten, 1, nine), view, {}, 0)

@@ -81,6 +81,11 @@ def deals(view: PlayerView) -> list[dict[int, Counter]]:
                 void[play.seat].add(suit)
             elif len(pair_faces(map(str, followed))) < len(pair_faces(map(str, lead))):
                 no_pair[play.seat].add(suit)
+                # no other pair then: no other copy of a card played alone
+                pairs = set(pair_faces(map(str, followed)))
+                for card in followed:
+                    if str(card) not in pairs and card in at_most[play.seat]:
+                        at_most[play.seat][card] = 0
     out = []
     for split in _splits(Counter(unseen), sizes):
         hands = dict(zip(others, split))
@@ -203,3 +208,69 @@ def test_a_throw_only_the_partner_can_break_is_not_said_to_be_beatable_by_an_opp
             assert not CannotBeBeaten(trumps, POSSIBLE).holds(at)
             assert not CannotBeBeaten(trumps, SURE).holds(at)
     assert found
+
+
+def _position(trump: str, hand: str, tricks: list[tuple[int, list[str]]], trick: list[str],
+              leader: int, cards_left: tuple[int, int, int, int], unseen: str):
+    """Seat 0's view (the dealer, its kitty known) after ``tricks`` (each: its leader and
+    the plays in turn) and the trick in progress ``trick`` led by ``leader``; every card
+    neither in ``hand``, played nor ``unseen`` is put in the kitty seat 0 knows (so the
+    position is small, as a late one)."""
+    from engine.cards import deck, parse_cards
+    from engine.rules import TrumpContext
+    from engine.view import Play, TrickRecord
+
+    ctx = TrumpContext("2", trump)
+    records = []
+    played = Counter()
+    for lead_seat, plays in tricks:
+        seq = tuple(Play((lead_seat + i) % 4, tuple(parse_cards(p))) for i, p in enumerate(plays))
+        played.update(c for p in seq for c in p.cards)
+        records.append(TrickRecord(lead_seat, seq, lead_seat, 0))
+    now = tuple(Play((leader + i) % 4, tuple(parse_cards(p))) for i, p in enumerate(trick))
+    played.update(c for p in now for c in p.cards)
+    mine = Counter(parse_cards(hand))
+    kitty = Counter(deck(2)) - mine - played - Counter(parse_cards(unseen))
+    assert not (Counter(parse_cards(unseen)) + mine + played) - Counter(deck(2))
+    assert sum(cards_left[1:]) == len(parse_cards(unseen))
+    return PlayerView(seat=0, phase="tricks", rules=ctx.rules, level="2", team_levels=("2", "2"),
+                      dealer=0, hand=tuple(parse_cards(hand)), ctx=ctx,
+                      kitty=tuple(kitty.elements()), trick=now, tricks=tuple(records),
+                      cards_left=cards_left, turn=0)
+
+
+def test_a_seat_that_followed_a_pair_without_one_holds_no_other_copy_of_its_cards() -> None:
+    """♥ trumps; the leader (seat 3) once followed ♠A ♠A with ♠7 ♠J, seat 1 showed out of
+    spades, and seat 3 now throws ♠Q ♠K.  The unseen ♠J cannot be seat 3's (it would
+    have had to follow the pair with ♠J ♠J) nor seat 1's, so the partner holds it: it is
+    not out of spades and cannot ruff, and only a ruff beats a throw."""
+    view = _position("H", hand="D8 D9",
+                     tricks=[(0, ["SA SA", "S3 S4", "S5 S6", "S7 SJ"]),
+                             (0, ["S9", "D5", "S10", "S8"])],
+                     trick=["SQ SK"], leader=3, cards_left=(2, 2, 2, 2),
+                     unseen="SJ SQ H3 H4 D6 D7")
+    know = Knowledge(view)
+    from engine.cards import parse_cards
+    assert not know.feasible(((3, tuple(parse_cards("SJ"))),))
+    assert know.can_beat([parse_cards("SQ SK"), parse_cards("D8 D9")], 2) is False
+    from engine.claims import PartnerCanBeat, Position
+    assert not PartnerCanBeat(2, tuple(parse_cards("D8 D9"))).holds(Position(view))
+
+
+def test_a_ruff_of_a_throw_needs_as_many_trumps_and_a_seat_may_hold_fewer() -> None:
+    """♣ trumps, seat 0 leads ♠K ♠Q with both ♠A played: seat 3 is out of trumps, seat 1
+    followed a trump pair with ♣5 ♣9 and so holds neither unseen copy, leaving it one
+    trump at most (♣6): no opponent can ruff the two cards, so no opponent can beat
+    them (the coach may not say "an opponent could still beat it")."""
+    view = _position("C", hand="SK SQ D8",
+                     tricks=[(0, ["SA SA", "S3 S4", "S5 S6", "S7 S8"]),
+                             (0, ["CA CA", "C5 C9", "C3 C4", "D2 D3"])],
+                     trick=[], leader=0, cards_left=(3, 3, 3, 3),
+                     unseen="C5 C9 C6 S9 S9 D4 D5 D6 D7")
+    from engine.cards import parse_cards
+    from engine.claims import SURE, CannotBeBeaten, Position
+    know = Knowledge(view)
+    assert not know.feasible(((1, tuple(parse_cards("C5"))),))
+    lead = parse_cards("SK SQ")
+    assert know.beaten_by_any([lead], [1, 3]) is False
+    assert CannotBeBeaten(tuple(lead), SURE).holds(Position(view))

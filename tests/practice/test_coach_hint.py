@@ -175,3 +175,12 @@ def test_chinese_hint_line_reads_as_chinese() -> None:
     finally:
         set_language("en")
     assert line == "跟 4 张♠。必须出 2 对的拖拉机。"
+
+
+def test_the_lead_line_offers_a_tractor_the_hand_holds() -> None:
+    """A tractor in hand is offered as a lead (and its pairs as a pair lead); the
+    message of the follow rung must not shadow the combination's kind."""
+    set_language("en")
+    line = coach.hint_line(view_of("D6 D6 D5 D5 S9", ""))
+    assert line == "Your lead: a single, a pair, a tractor, or several cards of one suit at once (a throw)."
+    assert "tractor" not in coach.hint_line(view_of("D6 D6 D4 D4 S9", ""))

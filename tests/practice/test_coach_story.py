@@ -266,7 +266,8 @@ def test_a_sentence_whose_claim_fails_is_not_shown() -> None:
 
 
 def test_a_sampled_share_is_worded_as_a_likelihood() -> None:
-    """An advisor's estimate is said as a share of consistent deals, never as sure."""
+    """An advisor's estimate is said as a share of the deals it drew, with how they were
+    weighted (here: the dealer's kitty hidden, drawn light), never as sure."""
     from engine.view import Estimate
 
     view = view_of("S3 SQ SQ D2 D9", "S8 S8")
@@ -274,7 +275,8 @@ def test_a_sampled_share_is_worded_as_a_likelihood() -> None:
                         Estimate(samples=20, wins_trick=0.94, value=3.0))
     ladder = coach.HintLadder(view, lambda v: decision)
     text = ladder.step(coach.SUGGESTION).text
-    assert "It wins the trick in 94% of 20 deals consistent with what you have seen." in text
+    assert ("It wins the trick in 94% of 20 deals drawn to fit what you have seen, with few "
+            "trumps, points and aces drawn into the kitty, as dealers usually bury.") in text
     assert "sure" not in text
     set_language("zh_CN")
     try:

@@ -38,11 +38,10 @@ from engine.game import view_declarations
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
 
-from ..hints import cards_text
 from ..i18n import N_, ngettext
 from .claims import cards_ref, position, suit_cards
 from .reasons import PRINCIPLES, measured
-from .said import CardsRef, Said, SuitRef, keep, plural
+from .said import CardChoices, CardsRef, Said, SuitRef, keep, plural
 
 # ---------------------------------------------------------------- declaring
 
@@ -60,20 +59,20 @@ def declare_line(view: PlayerView) -> list[Said]:
         if options:
             return keep([Said.of(N_("All cards are dealt: declare now with {options}, or press "
                                     "Done."), me, CanDeclare(options),
-                                 options=_options_text(options))], at)
+                                 options=_option_cards(options))], at)
         return keep([Said.of(N_("All cards are dealt and you cannot declare: press Done."), me,
                              CanDeclare(()))], at)
     if options:
         return keep([Said.of(N_("Dealing. You can declare trumps now with {options}: use a "
                                 "declare button."), me, CanDeclare(options),
-                             options=_options_text(options))], at)
+                             options=_option_cards(options))], at)
     return keep([Said.of(N_("Dealing. Level {level}: a level card or a pair of jokers lets you "
                             "declare trumps."), me, Level(view.level), CanDeclare(()),
                          level=view.level)], at)
 
 
-def _options_text(options: Sequence[tuple[Card, ...]]) -> str:
-    return " / ".join(cards_text(cards) for cards in options)
+def _option_cards(options: Sequence[tuple[Card, ...]]) -> CardChoices:
+    return CardChoices(tuple(options))
 
 
 TRUMPS_IF = plural("@trumps_if", lambda n: ngettext(

@@ -26,6 +26,7 @@ from engine.claims import (
     WinShare,
     WinsNow,
 )
+from engine.ai.sampler import DECLARER_PRIOR, KITTY_PRIOR_NAME, weights
 from engine.view import Estimate, PlayerView
 
 from ..i18n import N_, ngettext
@@ -69,6 +70,23 @@ def gives(at: Position, cards: Sequence[Card]) -> Said:
                    cards=cards_ref(cards, at))
 
 
+SHARE_TEXT = {
+    (): N_("It wins the trick in {p} of {samples} deals drawn to fit what you have seen."),
+    (DECLARER_PRIOR,): N_("It wins the trick in {p} of {samples} deals drawn to fit what you "
+                          "have seen, with the declarer's trumps drawn long, as they usually "
+                          "are."),
+    (KITTY_PRIOR_NAME,): N_("It wins the trick in {p} of {samples} deals drawn to fit what you "
+                            "have seen, with few trumps, points and aces drawn into the kitty, "
+                            "as dealers usually bury."),
+    (DECLARER_PRIOR, KITTY_PRIOR_NAME): N_(
+        "It wins the trick in {p} of {samples} deals drawn to fit what you have seen, with "
+        "the declarer's trumps drawn long and few trumps, points and aces drawn into the "
+        "kitty, as hands usually go."),
+}
+"""A share of sampled deals, worded with the priors that shaped them (the count is
+true, but it is not a chance over every deal consistent with the learner's view)."""
+
+
 def certainty(at: Position, cards: Sequence[Card], estimate: Estimate | None = None) -> Said | None:
     """How sure it is that ``cards`` (winning now) keep the trick: sure, a sampled
     share, or only that an opponent could still beat them."""
@@ -86,9 +104,10 @@ def certainty(at: Position, cards: Sequence[Card], estimate: Estimate | None = N
     if beaten is None:
         return None
     if estimate is not None and 0.0 < estimate.wins_trick < 1.0 and estimate.samples:
-        return Said.of(N_("It wins the trick in {p} of {samples} deals consistent with what "
-                          "you have seen."), at.seat,
-                       WinShare(cards, estimate.wins_trick, estimate.samples),
+        # the deals are drawn with the table's usual odds, not all alike: say which
+        drawn = weights(at.knowledge.memory)
+        return Said.of(SHARE_TEXT[drawn], at.seat,
+                       WinShare(cards, estimate.wins_trick, estimate.samples, weights=drawn),
                        p=Percent(estimate.wins_trick), samples=estimate.samples)
     return Said.of(N_("An opponent could still beat it: it is not a sure winner."), at.seat,
                    CannotBeBeaten(cards, POSSIBLE))

@@ -24,7 +24,7 @@ FOLLOW = plural("@follow", lambda n: ngettext(
     "Follow with {n} {suit} card.", "Follow with {n} {suit} cards.", n))
 FOLLOW_TRUMPS = plural("@follow_trumps", lambda n: ngettext(
     "Follow with {n} trump.", "Follow with {n} trumps.", n))
-TRACTOR = N_("You must play a tractor of {length} pairs.")
+MUST_TRACTOR = N_("You must play a tractor of {length} pairs.")
 PAIRS_ONLY = plural("@pairs", lambda n: ngettext(
     "You must play {n} pair.", "You must play {n} pairs.", n))
 PAIRS_MORE = plural("@pairs_more", lambda n: ngettext(
@@ -64,7 +64,7 @@ def hint_sentences(view: PlayerView) -> list[Said]:
     must = MustFollow(suit, req.need, req.tractors, req.pairs)
     lines = [Said(FOLLOW_TRUMPS if suit == TRUMP else FOLLOW, me,
                   (("n", req.need), ("suit", SuitRef(suit))), (must,))]
-    lines += [Said.of(TRACTOR, me, must, length=length) for length in req.tractors]
+    lines += [Said.of(MUST_TRACTOR, me, must, length=length) for length in req.tractors]
     loose = req.pairs - sum(req.tractors)
     if loose > 0 and rungs[PAIRS].required:
         lines.append(Said(PAIRS_MORE if req.tractors else PAIRS_ONLY, me, (("n", loose),), (must,)))
@@ -79,11 +79,13 @@ def _lead_line(at) -> Said:
         by_suit.setdefault(at.ctx.suit_of(card), []).append(card)
     items, claims = [LEAD_SINGLE], [Leading()]
     components = [c for cards in by_suit.values() for c in decompose(cards, at.ctx)]
-    for kind, msgid in ((PAIR, LEAD_PAIR), (TRACTOR, LEAD_TRACTOR)):
-        found = next((c for c in components if c.kind == kind), None)
+    # a tractor's pairs are pairs too: a hand whose only pairs make a tractor may
+    # still lead one of them
+    for kinds, msgid, size in (((PAIR, TRACTOR), LEAD_PAIR, 2), ((TRACTOR,), LEAD_TRACTOR, None)):
+        found = next((c for c in components if c.kind in kinds), None)
         if found is not None:
             items.append(msgid)
-            claims.append(Holds(tuple(found.cards)))
+            claims.append(Holds(tuple(found.cards[:size])))
     several = next((cards for cards in by_suit.values() if len(cards) >= 2), None)
     if several is not None:
         items.append(LEAD_THROW)

@@ -29,11 +29,13 @@ from engine.claims import (
     FewestPoints,
     GivesPoints,
     Holds,
+    HolderUnknown,
     HoldsCount,
     KeepsWinner,
     LastLeadMultiplier,
     Leading,
     MayHold,
+    MayRuff,
     NoWinningPlay,
     OnlyLegalPlay,
     OpponentRuffed,
@@ -160,14 +162,17 @@ def _lowest(at: Position, cards: tuple[Card, ...]) -> bool:
     return all(pos(c) <= pos(k) for c in cards for k in kept if suit(k) == suit(c))
 
 
-def _partner_void(at: Position, cards: tuple[Card, ...]) -> list | None:
-    if at.following or not cards:
+def _partner_void(at: Position, cards: tuple[Card, ...], shaped: bool = False) -> list | None:
+    """A side suit the partner showed it is out of, led while the partner may hold a
+    ruff of the lead's whole shape; ``shaped``: for a lead with pairs (whose ruff needs
+    trump pairs, RULES.md §6), else for a single card."""
+    if at.following or not cards or (len(cards) > 1) != shaped:
         return None
     suit = at.ctx.suit_of(cards[0])
     if suit == TRUMP:
         return None
     return [Leading(), SuitOf(cards[0], suit), ShowedVoid(at.view.partner, suit),
-            MayHold(at.view.partner, TRUMP)]
+            MayRuff(at.view.partner, cards)]
 
 
 def _short_suit(at: Position, cards: tuple[Card, ...]) -> list | None:
@@ -239,6 +244,10 @@ PRINCIPLES: dict[str, Principle] = {
     "lead_void": Principle(N_("Lead a suit your partner is out of: if your partner still holds a "
                                "trump, they can ruff it."),
                            _partner_void),
+    "lead_void_shape": Principle(N_("Lead a suit your partner is out of: if your partner still "
+                                    "holds trumps of the lead's shape (a trump pair for a "
+                                    "pair), they can ruff it."),
+                                 lambda at, c: _partner_void(at, c, shaped=True)),
     "lead_short": Principle(N_("Running out of a short suit lets you ruff it later."),
                             _short_suit),
     "throw": Principle(N_("A throw can fail: if another hand can beat a part of it, you play "
@@ -258,10 +267,11 @@ PRINCIPLES: dict[str, Principle] = {
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
 ORDER = ("last_trick", "lead_sure", "feed", "partner_feed", "partner", "ruff", "win_points",
-         "win", "win_likely", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_short",
+         "win", "win_likely", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_void_shape",
+         "lead_short",
          "lead_high", "lead_cheap")
 """Principles tried when the reason's own does not fit, most specific first."""
-FALLBACK = {"lead_sure": ("lead_high",)}
+FALLBACK = {"lead_sure": ("lead_high",), "lead_void": ("lead_void_shape",)}
 """The principle to try next when a reason's own does not fit (a sure lead that is only
 probable is still a high card led early)."""
 GENERAL = N_("Think about what each play can win and what it gives away.")
@@ -282,7 +292,31 @@ def principle(at: Position, decision: Decision) -> Said:
         said = Said(found.msgid, at.seat, (), tuple(claims))
         if keep([said], at):
             return said
-    return Said(GENERAL, at.seat)
+    return holder_unknown(at, cards) or Said(GENERAL, at.seat)
+
+
+def holder_unknown(at: Position, cards: tuple[Card, ...]) -> Said | None:
+    """What the coach cannot know, said plainly: the highest unseen card that outranks
+    the single ``cards`` and that some consistent deals give to the partner, others to
+    an opponent, both still to play (``HolderUnknown``); ``None`` when there is none."""
+    if len(cards) != 1:
+        return None
+    mine = cards[0]
+    suit, pos = at.ctx.suit_of(mine), at.ctx.position
+    above = sorted({c for c in at.knowledge.memory.unseen if at.ctx.suit_of(c) == suit
+                    and pos(c) > pos(mine)}, key=pos, reverse=True)
+    for card in above:
+        for opponent in at.later_opponents:
+            claim = HolderUnknown(card, opponent, cards)
+            said = Said.of(HOLDER_UNKNOWN, at.seat, claim, card=cards_ref((card,), at),
+                           who=SeatRef(opponent), cards=cards_ref(cards, at))
+            if keep([said], at):
+                return said
+    return None
+
+
+HOLDER_UNKNOWN = N_("Nothing you have seen tells who holds {card}, which beats {cards}: some "
+                    "deals give it to your partner, others to {who}, and both play after you.")
 
 
 # ---------------------------------------------------------------- reasons
@@ -311,12 +345,15 @@ SHORT_LEAD = plural("@short_lead", lambda n: ngettext(
 
 
 def _partner_void_why(at: Position, d: Decision) -> list[Said | None]:
-    claims = _partner_void(at, tuple(d.cards))
+    cards = tuple(d.cards)
+    shaped = len(cards) > 1
+    claims = _partner_void(at, cards, shaped)
     if claims is None:
         return []
-    return [Said.of(N_("Your partner has shown no {suit} and may still hold trumps to ruff "
-                       "with."), at.seat, *claims, suit=SuitRef(claims[1].suit)),
-            gives(at, d.cards)]
+    text = (N_("Your partner has shown no {suit} and may still hold trumps of this lead's "
+               "shape to ruff it with.") if shaped else
+            N_("Your partner has shown no {suit} and may still hold trumps to ruff with."))
+    return [Said.of(text, at.seat, *claims, suit=SuitRef(claims[1].suit)), gives(at, d.cards)]
 
 
 def _short(at: Position, d: Decision) -> list[Said | None]:

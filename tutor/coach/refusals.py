@@ -16,7 +16,7 @@ from engine.claims import Blocked, HoldsOnly, LeadKind, MustFollow, Refused, Sui
 from engine.rules import TRUMP
 from engine.view import PlayerView
 
-from ..hints import card_name
+from ..hints import CardsRef
 from ..i18n import N_, ngettext
 from .claims import cards_ref, position
 from .said import Said, SuitRef, keep, plural
@@ -85,7 +85,7 @@ def blocked_sentences(view: PlayerView, selected: Sequence[Card], card: Card) ->
     me = view.seat
     code = "wrong_count" if why.code == FULL else why.code
     claim = Blocked(tuple(selected), card, code, why.cards)
-    name = card_name(card)
+    name = CardsRef((card,))  # named when worded, in the language of that moment
     if why.code == FULL:
         return keep([Said.of(N_("You have chosen enough cards: deselect one first."), me, claim)], at)
     if why.code == "mixed_suits":

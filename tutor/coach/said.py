@@ -3,7 +3,7 @@
 ``Said`` keeps the msgid and the values, not the words, so a sentence already on
 screen is worded anew when the language changes.  Values are plain numbers and text,
 or references put into words at that moment: ``SeatRef`` (named from the learner's
-chair), ``SuitRef``, ``CardsRef``, ``Choices``, ``Percent``, or another ``Said`` (a sentence inside
+chair), ``SuitRef``, ``CardsRef``, ``CardChoices``, ``Choices``, ``Percent``, or another ``Said`` (a sentence inside
 a sentence).  A plural sentence names its form in ``PLURALS`` (each calls
 ``ngettext`` with literal strings, so the catalogs extract it).
 
@@ -35,6 +35,13 @@ class SeatRef:
 @dataclass(frozen=True)
 class SuitRef:
     suit: str
+
+
+@dataclass(frozen=True)
+class CardChoices:
+    """Alternative sets of cards ("big joker big joker / ♥10"), each named when worded."""
+
+    options: tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -102,6 +109,8 @@ class Said:
             return suit_label(value.suit)
         if isinstance(value, CardsRef):
             return cards_text(value.cards)
+        if isinstance(value, CardChoices):
+            return " / ".join(cards_text(cards) for cards in value.options)
         if isinstance(value, Choices):
             return format_list([_(item) for item in value.items], style="or")
         if isinstance(value, Percent):
