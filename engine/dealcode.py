@@ -136,7 +136,8 @@ def decode(code: str) -> DealCode:
     if len(text) not in sizes:
         raise ValueError(
             f"deal code {code!r} has {len(text)} characters; "
-            f"expected {', '.join(map(str, sorted(sizes)))}"
+            f"expected {_SHORT + _CHECK_CHARS} or {_LONG + _CHECK_CHARS} "
+            f"({_SHORT + _CHECK_CHARS + 1} or {_LONG + _CHECK_CHARS + 1} for a game of one, three or four decks)"
         )
     digits = [_VALUE[ch] for ch in text]
     data, check = digits[:-_CHECK_CHARS], digits[-_CHECK_CHARS:]
