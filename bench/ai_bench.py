@@ -7,7 +7,8 @@ every deal twice, kinds swapped, each a first hand at level 2), in chunks of
 ``--chunk`` hands spread over ``--jobs`` processes (the chunks' seeds follow from
 ``--seed`` alone, so the numbers do not depend on ``--jobs``).
 
-A hand is won by the dealers when the attackers score below 80, else by the attackers.
+A hand is won by the dealers when the attackers score below 80 (``--decks``: that
+game's take-over threshold, docs/VARIANTS.md), else by the attackers.
 The table gives, for X: the share of hands won with a 95 % interval (from the pairs:
 each deal played both ways is one observation), the hands X's team won as dealers and
 as attackers (of those it played in each role), the net levels per hand (levels X's
@@ -38,7 +39,6 @@ from statistics import fmean, stdev
 from engine.ai import AIPlayer
 from engine.players import make_player
 from engine.rules import Rules
-from engine.scoring import TAKE_OVER
 from engine.selfplay import paired_hands
 
 DEFAULT_MATCHES = ("ai:hard:ai", "ai:hard:greedy", "ai:random")
@@ -114,9 +114,11 @@ def split_match(match: str) -> tuple[str, str]:
     raise ValueError(f"cannot read {match!r} as KIND:KIND")
 
 
-def run_chunk(args: tuple[str, str, int, int, bool]) -> Chunk:
+def run_chunk(args: tuple[str, str, int, int, bool, int]) -> Chunk:
     """Play ``count`` paired hands from ``seed``: X's results and both sides' times."""
-    x, y, count, seed, uncapped = args
+    x, y, count, seed, uncapped, decks = args
+    rules = Rules(decks=decks)
+    take_over = rules.variant.take_over
     chunk = Chunk()
 
     def make(kind: str, player_seed: int):
@@ -125,12 +127,12 @@ def run_chunk(args: tuple[str, str, int, int, bool]) -> Chunk:
             player.seconds = None
         return Timed(player, chunk.x_times if kind == x else chunk.y_times)
 
-    for summary, kinds in paired_hands(count, seed, {"A": x, "B": y}, Rules(), make=make):
+    for summary, kinds in paired_hands(count, seed, {"A": x, "B": y}, rules, make=make):
         dealers = summary.dealer % 2
         x_team = 0 if kinds["A"] == x else 1
         attacking = dealers != x_team
-        won = (summary.attacker_points >= TAKE_OVER) == attacking
-        edge = summary.attacker_points - TAKE_OVER
+        won = (summary.attacker_points >= take_over) == attacking
+        edge = summary.attacker_points - take_over
         chunk.hands.append(Hand(
             seed=summary.seed,
             attacking=attacking,
@@ -204,6 +206,8 @@ def main() -> None:
     parser.add_argument("--match", nargs="*", default=list(DEFAULT_MATCHES))
     parser.add_argument("--uncapped", action="store_true",
                         help="no wall-clock cap on the search: reproducible, slower decisions")
+    parser.add_argument("--decks", type=int, default=2, choices=(1, 2, 3, 4),
+                        help="the game (docs/VARIANTS.md): its hands, and its take-over threshold for 'won'")
     parser.add_argument("--save", type=Path, metavar="FOLDER",
                         help="also write every hand of each match there (JSON), for bench/paired_diff.py")
     args = parser.parse_args()
@@ -215,7 +219,7 @@ def main() -> None:
             x, y = split_match(match)
             started = time.perf_counter()
             plan = chunk_plan(args.hands, args.chunk, args.seed)
-            chunks = list(pool.map(run_chunk, [(x, y, n, s, args.uncapped) for n, s in plan]))
+            chunks = list(pool.map(run_chunk, [(x, y, n, s, args.uncapped, args.decks) for n, s in plan]))
             print(row(x, y, chunks, time.perf_counter() - started), flush=True)
             if args.save:
                 print(f"saved {save(args.save, x, y, args, chunks)}", flush=True)

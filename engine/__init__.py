@@ -23,6 +23,9 @@ change.  Where each rule of RULES.md lives:
   phases together (and re-exports their names)
 - bad input: every error is a ``ShengjiError`` (a ``ValueError``) of ``engine.errors``;
   the functions exported here check their arguments (``engine.checks``)
+- the games of one, three and four decks (docs/VARIANTS.md): ``Rules.variant`` (hand,
+  kitty, points, the level table), sets wider than a pair in ``engine.combos`` and
+  ``engine.play`` (the ``wide`` paths of ``LeadShape``)
 - players: ``engine.players`` (protocol, registry, random player), ``engine.ai``
   (AI players with reasons), ``engine.selfplay`` (the command)
 """

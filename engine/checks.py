@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 from .cards import ALL_FACES, RANKS, Card, _card_list, _short
 from .errors import InvalidArgumentError, InvalidCardsError, InvalidTrickError
 from .play import LeadShape
-from .rules import KITTY_SIZE, SEATS, TRUMP, Rules, TrumpContext
+from .rules import SEATS, TRUMP, Rules, TrumpContext
 from .scoring import HandResult
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -202,7 +202,8 @@ def points_args(attacker_points: Any, rules: Any = None) -> tuple:
 @functools.lru_cache(maxsize=None)
 def hand_limit(decks: int) -> int:
     """The most cards one seat ever holds: its share of the deal plus the kitty."""
-    return (len(ALL_FACES) * decks - KITTY_SIZE) // SEATS + KITTY_SIZE
+    variant = Rules(decks=decks).variant
+    return variant.hand_size + variant.kitty_size
 
 
 def check_dealable(hands: Iterable[Sequence[Card]], rules: Rules | None = None) -> None:
@@ -254,9 +255,11 @@ def _levels(levels: Any) -> list[str]:
     return levels
 
 
-def level_row_args(attacker_points: Any) -> tuple:
-    """``level_row``: an integer."""
-    return (_int(attacker_points, "attacker_points"),)
+def level_row_args(attacker_points: Any, rules: Any = None) -> tuple:
+    """``level_row``: an integer (and the rules, or ``None`` for the defaults)."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules or None, not {_short(rules)}")
+    return (_int(attacker_points, "attacker_points"), rules)
 
 
 def level_change_args(levels: Any, dealer: Any, result: Any, rules: Any) -> tuple:
@@ -268,7 +271,7 @@ def level_change_args(levels: Any, dealer: Any, result: Any, rules: Any) -> tupl
 
 
 def outcome_args(trick_points: Any, kitty: Any, last_lead: Any, attackers_won_last: Any,
-                 dealer: Any, levels: Any, ctx: Any, penalties: Any = 0) -> tuple:
+                 dealer: Any, levels: Any, ctx: Any, penalties: Any = 0, last_points: Any = 0) -> tuple:
     """``hand_outcome``: points as integers, the kitty and the last lead as cards."""
     ctx = _ctx(ctx)
     kitty, last_lead = _card_list(kitty, "kitty"), _lead(last_lead, "the last lead")
@@ -276,4 +279,5 @@ def outcome_args(trick_points: Any, kitty: Any, last_lead: Any, attackers_won_la
     if type(attackers_won_last) is not bool:
         raise InvalidArgumentError(f"attackers_won_last must be True or False, not {_short(attackers_won_last)}")
     return (_int(trick_points, "trick_points"), kitty, last_lead, attackers_won_last,
-            _seat(dealer), _levels(levels), ctx, _int(penalties, "penalties"))
+            _seat(dealer), _levels(levels), ctx, _int(penalties, "penalties"),
+            _int(last_points, "last_points"))

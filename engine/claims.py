@@ -21,7 +21,6 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Sequence
 
-from .actions import KITTY_SIZE
 from .cards import Card, points
 from .game import view_declarations
 # the module, not its class: engine.knowledge imports engine.ai, which imports this module
@@ -994,7 +993,7 @@ class Buryable(Claim):
 
     def holds(self, at: Position) -> bool:
         view = at.view
-        return (view.phase == "burying" and view.turn == at.seat and len(self.cards) == KITTY_SIZE
+        return (view.phase == "burying" and view.turn == at.seat and len(self.cards) == view.rules.variant.kitty_size
                 and not Counter(self.cards) - Counter(view.hand))
 
 

@@ -2,7 +2,9 @@
 
 A code carries the deal's seed and every rule option; a code for a later hand of a
 match also carries the two teams' levels and the dealer (the first hand of a match
-needs neither: both teams are at 2 and declaring picks the dealer).
+needs neither: both teams are at 2 and declaring picks the dealer).  A game of one,
+three or four decks puts the number of decks in one more leading character, so every
+two-deck code keeps its form.
 
 It is written in Crockford's base 32 (digits and capitals without I, L, O, U) with
 two check characters, grouped by dashes.  Reading is case-insensitive, ignores dashes
@@ -27,8 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Sequence
 
-from .cards import RANKS
+from .cards import MAX_DECKS, RANKS
 from .rules import Rules
+
+_DEFAULT_DECKS = 2
+"""The game whose codes carry no decks character."""
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
@@ -43,7 +48,7 @@ _OPTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("no_bid_first_hand", ("redeal", "flip_kitty")),
     ("must_defend_a", (False, True)),
 )
-"""Every rule option but ``decks`` (only 2 decks exist), in bit order."""
+"""Every rule option but ``decks`` (its own character), in bit order."""
 
 SEED_BITS = 32
 _RULE_BITS = sum((len(values) - 1).bit_length() for _, values in _OPTIONS)
@@ -65,8 +70,6 @@ def _rule_bits(rules: Rules) -> int:
     names = {f.name for f in fields(rules)} - {"decks"}
     if names != {name for name, _ in _OPTIONS}:
         raise ValueError("deal codes do not know every rule option")
-    if rules.decks != 2:
-        raise ValueError("deal codes exist for two decks only")
     bits, shift = 0, 0
     for name, values in _OPTIONS:
         bits |= values.index(getattr(rules, name)) << shift
@@ -74,8 +77,8 @@ def _rule_bits(rules: Rules) -> int:
     return bits
 
 
-def _rules_from_bits(bits: int) -> Rules:
-    options = {}
+def _rules_from_bits(bits: int, decks: int) -> Rules:
+    options: dict[str, object] = {"decks": decks}
     for name, values in _OPTIONS:
         width = (len(values) - 1).bit_length()
         index = bits & ((1 << width) - 1)
@@ -115,6 +118,8 @@ def encode(
         value |= dealer << shift
         count = _LONG
     digits = _digits(value, count)
+    if rules.decks != _DEFAULT_DECKS:
+        digits = [rules.decks] + digits
     digits += _digits(_check(digits), _CHECK_CHARS)
     text = "".join(ALPHABET[d] for d in digits)
     group = 5 if len(text) % 5 == 0 else 4
@@ -127,21 +132,28 @@ def decode(code: str) -> DealCode:
     bad = sorted({ch for ch in text if ch not in _VALUE})
     if bad:
         raise ValueError(f"deal code {code!r} has characters that are not allowed: {''.join(bad)}")
-    if len(text) not in (_SHORT + _CHECK_CHARS, _LONG + _CHECK_CHARS):
+    sizes = [n + extra + _CHECK_CHARS for n in (_SHORT, _LONG) for extra in (0, 1)]
+    if len(text) not in sizes:
         raise ValueError(
             f"deal code {code!r} has {len(text)} characters; "
-            f"expected {_SHORT + _CHECK_CHARS} or {_LONG + _CHECK_CHARS}"
+            f"expected {_SHORT + _CHECK_CHARS} or {_LONG + _CHECK_CHARS} "
+            f"({_SHORT + _CHECK_CHARS + 1} or {_LONG + _CHECK_CHARS + 1} for a game of one, three or four decks)"
         )
     digits = [_VALUE[ch] for ch in text]
     data, check = digits[:-_CHECK_CHARS], digits[-_CHECK_CHARS:]
     if _check(data) != check[0] * 32 + check[1]:
         raise ValueError(f"deal code {code!r} does not check out: a character is mistyped")
+    decks = _DEFAULT_DECKS
+    if len(data) in (_SHORT + 1, _LONG + 1):
+        decks, data = data[0], data[1:]
+        if decks == _DEFAULT_DECKS or not 1 <= decks <= MAX_DECKS:
+            raise ValueError(f"deal code {code!r} names no game")
     value = 0
     for d in data:
         value = value << 5 | d
     seed = value & ((1 << SEED_BITS) - 1)
     value >>= SEED_BITS
-    rules = _rules_from_bits(value & ((1 << _RULE_BITS) - 1))
+    rules = _rules_from_bits(value & ((1 << _RULE_BITS) - 1), decks)
     value >>= _RULE_BITS
     if len(data) == _SHORT:
         if value:

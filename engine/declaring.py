@@ -14,7 +14,6 @@ from .actions import (
     BURYING,
     DEALING,
     DECLARING,
-    KITTY_SIZE,
     SEATS,
     TRICKS,
     Bury,
@@ -31,6 +30,8 @@ from .match import next_seed
 from .rules import Rules, TrumpContext
 from .view import Declaration, PlayerView
 
+NO_CALL_TRUMP = "S"
+"""Four decks: the trump suit when nobody calls (seed 001)."""
 
 
 def declaration_error(
@@ -41,11 +42,17 @@ def declaration_error(
     current: Declaration | None,
     rules: Rules,
 ) -> str | None:
-    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may."""
-    if len(cards) not in (1, 2) or (len(cards) == 2 and cards[0] != cards[1]):
+    """Why ``seat`` may not declare ``cards`` now, as a reason code; ``None`` if it may.
+
+    A declaration shows identical level cards (up to one per deck), or two or more
+    identical jokers for no-trump where the game has it (not with four decks, whose
+    nobody-calls suit is spades)."""
+    if not 1 <= len(cards) <= rules.variant.max_declare or any(c is not cards[0] for c in cards):
         return "cannot_declare"
     card = cards[0]
-    if (len(cards) == 1 and card.is_joker) or (not card.is_joker and card.rank != level):
+    if card.is_joker and (len(cards) == 1 or not _no_trump_declarable(rules)):
+        return "cannot_declare"
+    if not card.is_joker and card.rank != level:
         return "cannot_declare"
     if sum(1 for held in hand if held is card) < len(cards):  # interned: identity is equality
         return "not_in_hand"
@@ -62,23 +69,36 @@ def _override_error(new: Declaration, current: Declaration | None, rules: Rules)
     if current is None:
         return None
     if current.seat == new.seat:
-        if current.strength == 1 and len(new.cards) == 2 and new.cards[0] is current.cards[0]:
-            return None
+        if new.cards[0] is current.cards[0] and len(new.cards) > len(current.cards):
+            return None  # reinforcement: more copies of the same card
         if not rules.self_override:
             return "own_declaration"
-    needed = strength_to_override(current)
+    needed = strength_to_override(current, rules)
     if needed is None or new.strength < needed:
         return "override_too_weak"
     return None
 
 
 STRONGEST_DECLARATION = 4
-"""``Declaration.strength`` of a big-joker pair: nothing overrides it."""
+"""``Declaration.strength`` of a big-joker pair: nothing overrides it (two decks)."""
 
 
-def strength_to_override(current: Declaration | None) -> int | None:
+def _no_trump_declarable(rules: Rules) -> bool:
+    """Jokers declare no-trump with two or three decks; four decks call suits only."""
+    return rules.decks in (2, 3)
+
+
+def strongest_declaration(rules: Rules) -> int:
+    """The ``Declaration.strength`` nothing overrides in the game of ``rules``."""
+    copies = rules.variant.max_declare
+    face = Card("BJ") if _no_trump_declarable(rules) else Card("S2")
+    return Declaration(0, (face,) * copies).strength
+
+
+def strength_to_override(current: Declaration | None, rules: Rules | None = None) -> int | None:
     """The least ``Declaration.strength`` that overrides ``current`` (1: any declaration
-    when nothing stands); ``None`` when nothing can (a big-joker pair stands).
+    when nothing stands); ``None`` when nothing can (a big-joker pair stands; one
+    deck: any declaration stands).
 
     >>> from engine.cards import parse_cards
     >>> strength_to_override(Declaration(0, tuple(parse_cards("S2"))))
@@ -88,7 +108,8 @@ def strength_to_override(current: Declaration | None) -> int | None:
     """
     if current is None:
         return 1
-    return current.strength + 1 if current.strength < STRONGEST_DECLARATION else None
+    strongest = STRONGEST_DECLARATION if rules is None else strongest_declaration(rules)
+    return current.strength + 1 if current.strength < strongest else None
 
 
 def legal_declarations(
@@ -101,8 +122,10 @@ def legal_declarations(
             counts[card] = counts.get(card, 0) + 1
     options = []
     for card, count in counts.items():
-        for size in range(2 if card.suit == JOKER else 1, min(count, 2) + 1):  # no lone jokers
-            new = Declaration(seat, (card,) * size)
+        if card.suit == JOKER and not _no_trump_declarable(rules):
+            continue
+        for size in range(2 if card.suit == JOKER else 1, min(count, rules.variant.max_declare) + 1):
+            new = Declaration(seat, (card,) * size)  # no lone jokers
             if _override_error(new, current, rules) is None:
                 options.append(new)
     return options
@@ -112,7 +135,10 @@ def view_declarations(view: PlayerView) -> list[Declaration]:
     """The declarations the viewing seat may make now (empty outside the deal)."""
     if view.phase not in (DEALING, DECLARING):
         return []
-    return legal_declarations(view.seat, view.hand, view.level, view.declaration, view.rules)
+    standing = view.declaration
+    if view.hidden_call:  # another seat's face-down call: only its size is known
+        standing = Declaration((view.seat + 1) % SEATS, (Card.of("S", view.level),) * view.hidden_call)
+    return legal_declarations(view.seat, view.hand, view.level, standing, view.rules)
 
 
 
@@ -150,7 +176,7 @@ class Declaring(Checks):
         previous = self.declaration
         if previous is None:
             self._emit(Declared(new))
-        elif previous.seat == new.seat and previous.cards[0] == new.cards[0]:
+        elif previous.seat == new.seat and previous.cards[0] is new.cards[0]:
             self._emit(Reinforced(new))
         else:
             self._emit(Overridden(new, previous))
@@ -164,6 +190,9 @@ class Declaring(Checks):
         if standing is not None:
             trump = standing.trump
             dealer = self.dealer if self.dealer is not None else standing.seat
+        elif not self.rules.variant.has_kitty:
+            trump = NO_CALL_TRUMP  # four decks: nobody called, spades are trumps
+            dealer = self.dealer if self.dealer is not None else self.first_seat
         elif self.dealer is None and self.rules.no_bid_first_hand == "redeal":
             self._emit(Redealt(self.seed, next_seed(self.seed)))
             self._deal_new(next_seed(self.seed))
@@ -180,14 +209,15 @@ class Declaring(Checks):
         self.kitty = []
         for hand in self.hands:
             hand.sort(key=ctx.sort_key)
-        self.phase = BURYING
+        self.phase = BURYING if self.rules.variant.has_kitty else TRICKS
         self.turn = dealer
 
     def _check_bury(self, action: Bury) -> None:
         self._need_phase(BURYING)
         self._need_turn(action.seat)
-        if len(action.cards) != KITTY_SIZE:
-            raise GameError("bury_count", f"bury {KITTY_SIZE} cards, not {len(action.cards)}")
+        size = self.rules.variant.kitty_size
+        if len(action.cards) != size:
+            raise GameError("bury_count", f"bury {size} cards, not {len(action.cards)}")
         self._need_in_hand(action.seat, action.cards)
 
     def _apply_bury(self, action: Bury, plan: None) -> None:

@@ -199,12 +199,15 @@ class Game(Declaring, Tricks, HandEnd, Match):
         """Deal ``seed``'s shuffle, or the ``stacked`` cards in their order."""
         self.seed = seed
         rng = random.Random(seed)
-        self.first_seat = self.dealer if self.dealer is not None else rng.randrange(SEATS)
+        # four decks: the dealing order is drawn for every hand (seed 001)
+        drawn = self.dealer is None or not self.rules.variant.has_kitty
+        self.first_seat = rng.randrange(SEATS) if drawn else self.dealer
         cards = list(stacked) if stacked is not None else deck(self.rules.decks)
         if stacked is None:
             rng.shuffle(cards)
-        self._to_deal = cards[:-KITTY_SIZE]
-        self.kitty: list[Card] = cards[-KITTY_SIZE:]
+        dealt = len(cards) - self.rules.variant.kitty_size
+        self._to_deal = cards[:dealt]
+        self.kitty: list[Card] = cards[dealt:]
         self._buried = False
         self.dealt = 0
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -288,6 +291,12 @@ class Game(Declaring, Tricks, HandEnd, Match):
         kitty = None
         if self._buried and (seat == self.dealer or self.phase in (HAND_OVER, MATCH_OVER)):
             kitty = tuple(self.kitty)
+        declarations, hidden = self.declarations, 0
+        if self.rules.variant.hidden_calls and self.phase in (DEALING, DECLARING):
+            declarations = tuple(d for d in declarations if d.seat == seat)
+            standing = self.declaration
+            if standing is not None and standing.seat != seat:
+                hidden = len(standing.cards)
         return PlayerView(
             seat=seat,
             phase=self.phase,
@@ -297,7 +306,7 @@ class Game(Declaring, Tricks, HandEnd, Match):
             dealer=self.dealer,
             hand=tuple(hand),
             ctx=self.ctx,
-            declaration=self.declaration,
+            declaration=declarations[-1] if declarations and hidden == 0 else None,
             kitty=kitty,
             trick=tuple(self.trick),
             tricks=self.tricks,
@@ -310,9 +319,10 @@ class Game(Declaring, Tricks, HandEnd, Match):
             ),
             hand_number=self.hand_number,
             turn=self.turn,
-            declarations=self.declarations,
+            declarations=declarations,
             flipped=self.flipped,
             attempted=self.attempted,
+            hidden_call=hidden,
         )
 
     # --- actions ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .actions import HAND_OVER, MATCH_OVER, TEAMS, team_of
 from .events import HandScored, LevelsChanged, MatchOver
+from .cards import points
 from .scoring import hand_outcome
 
 
@@ -43,9 +44,10 @@ class HandEnd:
         assert self.ctx is not None and self.dealer is not None
         dealer = self.dealer
         last = self.tricks[-1]
+        losers = sum(points(p.cards) for p in last.plays if p.seat % 2 != last.winner % 2)
         outcome = hand_outcome(self.trick_points, self.kitty, last.plays[0].cards,
                                self.is_attacker(last.winner), dealer, self.levels, self.ctx,
-                               self.penalties)
+                               self.penalties, losers)
         self.attacker_points = outcome.attacker_points
         result, change = outcome.result, outcome.change
         kitty_points, multiplier = outcome.kitty_points, outcome.kitty_multiplier

@@ -10,9 +10,8 @@ from collections import Counter
 
 from . import check_follow, check_lead, hand_result, kitty_multiplier
 from .cards import RANKS, deck, points
-from .game import HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, Game
+from .game import HAND_OVER, MATCH_OVER, SEATS, Game
 
-TOTAL_POINTS = 200
 
 
 def violations(game: Game) -> list[str]:
@@ -44,15 +43,23 @@ def _finished_hand(game: Game) -> list[str]:
     ctx, result, found = game.ctx, game.result, []
     assert ctx is not None and result is not None and game.dealer is not None
     where = f"hand {game.hand_number} (seed {game.seed})"
-    if len(game.kitty) != KITTY_SIZE or any(game.hands):
-        found.append(f"{where}: hands not empty or kitty not {KITTY_SIZE} cards")
+    kitty_size = game.rules.variant.kitty_size
+    if len(game.kitty) != kitty_size or any(game.hands):
+        found.append(f"{where}: hands not empty or kitty not {kitty_size} cards")
     trick_total = sum(points(p.cards) for t in game.tricks for p in t.plays)
-    if trick_total + points(game.kitty) != TOTAL_POINTS:
-        found.append(f"{where}: trick points {trick_total} + kitty {points(game.kitty)} != 200")
+    total = game.rules.variant.total_points
+    if trick_total + points(game.kitty) != total:
+        found.append(f"{where}: trick points {trick_total} + kitty {points(game.kitty)} != {total}")
     attackers = sum(t.points for t in game.tricks if t.winner % 2 != game.dealer % 2)
     bonus = 0
+    last = game.tricks[-1]
     if result.kitty_multiplier is not None:
-        bonus = points(game.kitty) * kitty_multiplier(list(game.tricks[-1].plays[0].cards), ctx)
+        times = kitty_multiplier(list(last.plays[0].cards), ctx)
+        if game.rules.variant.has_kitty:
+            bonus = points(game.kitty) * times
+        else:  # four decks: the side that lost the last trick gives its points in it
+            lost = sum(points(p.cards) for p in last.plays if p.seat % 2 != last.winner % 2)
+            bonus = lost * times * (1 if last.winner % 2 != game.dealer % 2 else -1)
     if attackers + bonus + result.penalties != result.attacker_points:
         found.append(f"{where}: attacker points {result.attacker_points} do not add up")
     expected = hand_result(result.attacker_points, game.rules)

@@ -17,10 +17,17 @@ from typing import Iterable, Iterator, Sequence
 
 from .cards import Card
 from .combos import (
+    QUAD,
+    TRACTOR,
     Component,
+    Run,
     best_run_top,
     can_pack,
+    can_pack_runs,
     decompose,
+    face_counts,
+    pack_runs,
+    set_count,
     packings,
     pair_count,
     pair_faces,
@@ -39,6 +46,10 @@ MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_PLAY_PAIR = "must_play_pair"
 MUST_PLAY_TRACTOR = "must_play_tractor"
 THROW_BEATEN = "throw_beaten"
+MUST_PLAY_TRIPLE = "must_play_triple"
+MUST_PLAY_QUAD = "must_play_quad"
+SET_CODES = {2: MUST_PLAY_PAIR, 3: MUST_PLAY_TRIPLE, 4: MUST_PLAY_QUAD}
+"""The reason code of a follow short of the sets of a width the lead asks for."""
 
 FOLLOW, RUFF, DISCARD = "follow", "ruff", "discard"
 
@@ -54,10 +65,27 @@ class LeadShape:
     """Tractor lengths, longest first."""
     pairs: int
     """Pairs in the lead, pairs inside tractors included."""
+    wide: bool = False
+    """Three or four decks: sets wider than a pair exist, and ``runs``, ``entries``
+    and ``sets`` state the structure (docs/VARIANTS.md)."""
+    runs: tuple[Run, ...] = ()
+    """The lead's tractors as (width, length), widest then longest first."""
+    entries: tuple[tuple[int, int, int], ...] = ()
+    """The tractor entries of the follow ladder as (width, length, index into
+    ``runs``): each tractor, then each one narrowed a width at a time down to pairs
+    (a 泰坦尼克 led asks for a tractor of pairs when none of triples is held)."""
+    sets: tuple[tuple[int, int], ...] = ()
+    """(width, count) from the lead's widest set down to pairs: the sets of that width
+    in the lead, those inside tractors and wider sets included."""
 
     @property
     def is_throw(self) -> bool:
         return len(self.components) > 1
+
+    @property
+    def width(self) -> int:
+        """The widest set in the lead (1: singles only)."""
+        return max(c.width for c in self.components)
 
 
 _SHAPE_MEMO_SIZE = 4096
@@ -80,11 +108,128 @@ def lead_shape(lead: Sequence[Card], ctx: TrumpContext) -> LeadShape:
     if suit is None:
         raise InvalidTrickError(f"the lead is not of one effective suit: {' '.join(map(str, lead))}")
     comps = tuple(decompose(lead, ctx))
-    shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
+    if ctx.rules.decks > 2:
+        shape = _wide_shape(suit, len(lead), comps, ctx.rules.variant.quad_is_tractor)
+    else:
+        shape = LeadShape(suit, len(lead), comps, tuple(tractor_lengths(comps)), pair_count(comps))
     if len(memo) >= _SHAPE_MEMO_SIZE:
         memo.clear()
     memo[key] = shape
     return shape
+
+
+def _wide_shape(suit: str, size: int, comps: tuple[Component, ...], quad_is_tractor: bool) -> LeadShape:
+    """The shape of a lead with three or four decks (see ``LeadShape``).  With four
+    decks a quad led also asks for a tractor of two pairs (seed 001's ladder 5)."""
+    runs = tuple((c.width, c.length) for c in comps if c.kind == TRACTOR)
+    entries = [(w, n, i) for i, (w, n) in enumerate(runs)]
+    narrower = [(v, m, i) for i, (w, n) in enumerate(runs) for v, m in _narrower(w, n)]
+    if quad_is_tractor:
+        quads = sum(1 for c in comps if c.kind == QUAD)
+        narrower += [(2, 2, len(runs) + j) for j in range(quads)]
+    entries += sorted(narrower, key=lambda e: (-e[0] * e[1], -e[0], e[2]))
+    widest = max(c.width for c in comps)
+    sets = tuple((w, set_count(comps, w)) for w in range(widest, 1, -1))
+    return LeadShape(suit, size, comps, tuple(n for _, n in runs), pair_count(comps),
+                     True, runs, tuple(entries), sets)
+
+
+def _narrower(width: int, length: int) -> list[Run]:
+    """The tractors a follower must hold, in turn, when the led tractor (``width``,
+    ``length``) is not held: every tractor of no wider sets and no more cards (a
+    泰坦尼克 asks for a tractor of pairs; seed 001's four-deck ladders ask for the
+    longest tractor of pairs held)."""
+    return [(w, n) for w in range(width, 1, -1) for n in range(2, width * length // w + 1)
+            if (w, n) != (width, length)]
+
+
+def _wide_vector(counts: dict[Card, int], shape: LeadShape, ctx: TrumpContext,
+                 budget: int | None = None) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """§5's structure vector with three or four decks, of cards with ``counts``: one
+    entry per tractor entry of ``shape`` (1 when it can be placed together with the
+    earlier ones placed; a narrower one counts when a placed one of the same lead
+    tractor contains it), then per width the sets held, capped at the lead's.  With a
+    ``budget`` the best vector of any ``budget`` of these cards, entry by entry (what a
+    follow of that many cards can reach).  Also returns the entries placed."""
+    quad = ctx.rules.variant.quad_is_tractor
+    vec: list[int] = []
+    scored: list[tuple[int, int, int]] = []
+    for width, length, origin in shape.entries:
+        if any(o == origin and w >= width and n >= length for w, n, o in scored):
+            vec.append(1)
+            continue
+        placed = [(w, n) for w, n, _ in scored]
+        for run in _stand_ins(width, length, origin < len(shape.runs) and quad):
+            runs = placed + [run]
+            if (budget is None or sum(w * n for w, n in runs) <= budget) and can_pack_runs(counts, runs, ctx, quad):
+                scored.append((*run, origin))
+                vec.append(1)
+                break
+        else:
+            vec.append(0)
+    if budget is None:
+        vec += [min(cap, sum(n // width for n in counts.values())) for width, cap in shape.sets]
+        return vec, scored
+    best: tuple[int, ...] = ()
+    seen: set[frozenset] = set()
+    for used, _ in pack_runs(counts, [(w, n) for w, n, _ in scored], ctx, quad):
+        key = frozenset(used.items())
+        if key not in seen:
+            seen.add(key)
+            table = _completions(counts, used, shape.sets)
+            best = max(best, max(state for state, cost in table.items() if cost <= budget))
+    return vec + list(best), scored
+
+
+def _stand_ins(width: int, length: int, wider: bool) -> list[Run]:
+    """The tractors that meet a led tractor's entry: itself, and (four decks, ``wider``)
+    a tractor of wider sets and the same number of cards (seed 001's ladder 3: JJJQQQ
+    follows 667788 as well as a tractor of pairs does)."""
+    size = width * length
+    return [(width, length)] + [(w, size // w) for w in range(width + 1, 5)
+                                if wider and size % w == 0 and size // w >= 2]
+
+
+def _completions(held: dict[Card, int], base: dict[Card, int], targets: Sequence[tuple[int, int]]
+                 ) -> dict[tuple[int, ...], int]:
+    """For every reachable count of sets of each (width, cap) of ``targets`` (capped),
+    the fewest cards holding it with at least ``base`` copies of each face and at
+    most ``held``."""
+    costs: dict[tuple[int, ...], int] = {tuple(0 for _ in targets): 0}
+    for face, most in held.items():
+        least = base.get(face, 0)
+        step: dict[tuple[int, ...], int] = {}
+        for state, cost in costs.items():
+            for copies in range(least, most + 1):
+                nxt = tuple(min(t, a + copies // w) for (w, t), a in zip(targets, state))
+                if step.get(nxt, cost + copies + 1) > cost + copies:
+                    step[nxt] = cost + copies
+        costs = step
+    return costs
+
+
+def _completion(held: dict[Card, int], base: dict[Card, int], targets: Sequence[tuple[int, int]]) -> int:
+    """The fewest cards, at least ``base`` copies of each face and at most ``held``,
+    holding ``count`` sets of ``width`` for every (width, count) of ``targets``."""
+    return _completions(held, base, targets).get(tuple(t for _, t in targets), 1 << 30)
+
+
+def _cross_width(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> int:
+    """Four decks (seed 001): the width of ``play`` when it is one tractor (or, against a
+    tractor of two pairs, one quad) of the lead's card count made of wider sets than
+    the lead's lone tractor: it beats every play of the lead's own shape.  0 otherwise."""
+    if not ctx.rules.variant.quad_is_tractor or len(shape.components) != 1:
+        return 0
+    lead = shape.components[0]
+    if lead.kind != TRACTOR:
+        return 0
+    comps = decompose(play, ctx)
+    if len(comps) != 1 or comps[0].width <= lead.width:
+        return 0
+    mine = comps[0]
+    if mine.kind == TRACTOR or (lead.width, lead.length, mine.width) == (2, 2, 4):
+        return mine.width
+    return 0
 
 
 @dataclass(frozen=True)
@@ -118,10 +263,35 @@ def _beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpC
     cards = [c for c in hand if table[c.index] == suit]
     if component.kind == "single":
         return any(pos[c.index] > component.top for c in cards)
+    if ctx.rules.decks > 2:
+        return _wide_beatable(component, cards, ctx)
     mult = {p: len(f) for p, f in pairs_by_position(pair_faces(cards), ctx).items()}
     if component.kind == "pair":
         return any(p > component.top for p in mult)
     return any(top > component.top for top in runs_at(mult, component.length))
+
+
+def _wide_beatable(component: Component, cards: Sequence[Card], ctx: TrumpContext) -> bool:
+    """``_beatable`` for a set or tractor with three or four decks: a higher one of its
+    width and length, or (four decks) a tractor of wider sets of its card count."""
+    counts = face_counts(cards)
+    width, length = component.width, component.length
+    pos = ctx.pos_table
+    if length == 1:
+        if any(n >= width and pos[f.index] > component.top for f, n in counts.items()):
+            return True
+    else:
+        for used, top in pack_runs(counts, [(width, length)], ctx):
+            if top > component.top:
+                return True
+            break  # the first placement has the highest top
+    if not ctx.rules.variant.quad_is_tractor or length == 1:
+        return False
+    if (width, length) == (2, 2) and any(n >= 4 for n in counts.values()):
+        return True
+    size = width * length
+    return any(size % w == 0 and size // w >= 2 and can_pack_runs(counts, [(w, size // w)], ctx)
+               for w in range(width + 1, 5))
 
 
 def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
@@ -183,6 +353,8 @@ def _vector(faces: list[Card], shape: LeadShape, ctx: TrumpContext) -> tuple[lis
 
 SHAPE, TRACTOR_RUNG, PAIRS, SUIT, ANY = "shape", "tractor", "pairs", "suit", "any"
 """The kinds of rung of the follow ladder, strongest first."""
+SET_RUNGS = {3: "triples", 4: "quads"}
+"""The rungs of sets wider than a pair (three or four decks), after the tractors."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +403,13 @@ class FollowRequirements:
         self.vector: list[int] = []
         self.tractors: tuple[int, ...] = ()
         self.pairs = 0
-        if self.structured:
+        self.scored: list[tuple[int, int, int]] = []
+        if self.structured and shape.wide:
+            self.faces = pair_faces(held)
+            self.vector, self.scored = _wide_vector(self.held_counts, shape, ctx, self.need)
+            self.tractors = tuple(n for _, n, _ in self.scored)
+            self.pairs = self.vector[-1]
+        elif self.structured:
             self.faces = pair_faces(held)
             self.vector, scored = _vector(self.faces, shape, ctx)
             self.tractors = tuple(scored)
@@ -251,11 +429,49 @@ class FollowRequirements:
         runs of equal length placed in another order are the same way)."""
         if not self.structured:
             return []
+        if self.shape.wide:
+            runs = [(w, n) for w, n, _ in self.scored]
+            found = (frozenset(f for f, k in used.items() for _ in range(k // 2))
+                     for used, _ in pack_runs(self.held_counts, runs, self.ctx,
+                                              self.ctx.rules.variant.quad_is_tractor))
+            return list(dict.fromkeys(found))
         by_pos = pairs_by_position(self.faces, self.ctx)
         return list(dict.fromkeys(frozenset(p) for p in packings(by_pos, list(self.tractors))))
 
+    def _wide_rungs(self) -> tuple[Rung, ...]:
+        """``rungs`` with three or four decks: the shape, each tractor entry, the sets
+        of each width, the suit, anything."""
+        ctx, shape = self.ctx, self.shape
+        held = tuple(ctx.sorted(self.held))
+        entries = len(shape.entries)
+        full = self.structured and all(self.vector[:entries]) and all(
+            v == cap for v, (_, cap) in zip(self.vector[entries:], shape.sets))
+        shape_met = len(self.held) >= shape.size and (full or (
+            not self.structured and len(self.held) == shape.size and matches_lead(shape, self.held, ctx)))
+        rungs = [Rung(SHAPE, shape.size, shape_met, held if shape_met else ())]
+        vector = self.vector or [0] * (entries + len(shape.sets))
+        quad = ctx.rules.variant.quad_is_tractor
+        for (width, length, origin), met in zip(shape.entries, vector):
+            cards: tuple[Card, ...] = ()
+            if met:  # the run that met it: its own, a stand-in, or the one containing it
+                options = _stand_ins(width, length, quad) + [(w, n) for w, n, o in self.scored if o == origin]
+                used = next(used for run in options for used, _ in pack_runs(self.held_counts, [run], ctx, quad))
+                cards = tuple(ctx.sorted(f for f, k in used.items() for _ in range(k)))
+            rungs.append(Rung(TRACTOR_RUNG, length, bool(met), cards, MUST_PLAY_TRACTOR))
+        for (width, _), count in zip(shape.sets, vector[entries:]):
+            faces = [f for f, n in self.held_counts.items() if n >= width]
+            rungs.append(Rung(PAIRS if width == 2 else SET_RUNGS[width], count, count > 0,
+                              tuple(ctx.sorted(f for f in faces for _ in range(width))), SET_CODES[width]))
+        rest = Counter(self.hand)
+        rest.subtract(self.held)
+        rungs.append(Rung(SUIT, self.need, self.need > 0, held, MUST_FOLLOW_SUIT))
+        rungs.append(Rung(ANY, self.fill, self.fill > 0, tuple(ctx.sorted(rest.elements()))))
+        return tuple(rungs)
+
     @cached_property
     def rungs(self) -> tuple[Rung, ...]:
+        if self.shape.wide:
+            return self._wide_rungs()
         ctx, shape = self.ctx, self.shape
         held = tuple(ctx.sorted(self.held))
         full = self.structured and all(self.vector[:-1]) and self.pairs == shape.pairs
@@ -289,6 +505,12 @@ class FollowRequirements:
             return FollowVerdict(False, MUST_FOLLOW_SUIT, self.ctx.sorted(self.held))
         if not self.structured:
             return FollowVerdict(True)  # everything of the suit is forced, or singles only
+        if self.shape.wide:
+            got, _ = _wide_vector(face_counts(played), self.shape, self.ctx)
+            for want, have, rung in zip(self.vector, got, self.rungs[1:]):
+                if have < want:
+                    return FollowVerdict(False, rung.code, list(rung.cards))
+            return FollowVerdict(True)
         played_faces = pair_faces(played)
         got, _ = _vector(played_faces, self.shape, self.ctx)
         for i, (want, have) in enumerate(zip(self.vector, got)):
@@ -317,6 +539,8 @@ class FollowRequirements:
         size = sum(chosen.values())
         if not self.structured:
             return size <= budget
+        if self.shape.wide:
+            return self._wide_fits(chosen, budget, len(self.shape.sets) if with_pairs else 0)
         held = self.held_counts
         full = {f for f, n in chosen.items() if n >= 2}
         half = {f for f, n in chosen.items() if n == 1 and held[f] >= 2}
@@ -333,16 +557,45 @@ class FollowRequirements:
                 return True
         return False
 
+    def _wide_fits(self, chosen: Counter, budget: int, widths: int, fixed: frozenset = frozenset()) -> bool:
+        """``fits`` with three or four decks, holding the sets of the first ``widths``
+        widths of the ladder: for each way to place the tractor entries met, the fewest
+        cards completing it (``_completion``).  Faces in ``fixed`` may not be added to."""
+        held = self.held_counts
+        if fixed:
+            held = Counter({f: min(n, chosen[f]) if f in fixed else n for f, n in held.items()})
+            if sum(held.values()) < self.need:
+                return False
+        entries = len(self.shape.entries)
+        targets = [(w, v) for (w, _), v in zip(self.shape.sets[:widths], self.vector[entries:])]
+        runs = [(w, n) for w, n, _ in self.scored]
+        seen: set[frozenset] = set()
+        for used, _ in pack_runs(held, runs, self.ctx, self.ctx.rules.variant.quad_is_tractor):
+            key = frozenset(used.items())
+            if key in seen:
+                continue
+            seen.add(key)
+            base = dict(chosen)
+            for face, k in used.items():
+                base[face] = max(base.get(face, 0), k)
+            if _completion(held, base, targets) <= budget:
+                return True
+        return False
+
     @cached_property
     def held_counts(self) -> Counter:
         return Counter(self.held)
 
-    def reachable(self, selection: Counter) -> bool:
-        """Can ``selection`` (cards from hand) be completed to a legal follow?"""
+    def reachable(self, selection: Counter, fixed: frozenset = frozenset()) -> bool:
+        """Can ``selection`` (cards from hand) be completed to a legal follow?  With
+        three or four decks, ``fixed`` names faces whose copies are all decided (no
+        more of them may be added)."""
         chosen = Counter({c: n for c, n in selection.items() if self.in_suit(c)})
         others = sum(selection.values()) - sum(chosen.values())
         if sum(chosen.values()) > self.need or others > self.fill:
             return False
+        if fixed and self.structured and self.shape.wide:
+            return self._wide_fits(chosen, self.need, len(self.shape.sets), fixed)
         return self.fits(chosen, self.need)
 
 
@@ -451,6 +704,11 @@ def why_not_selectable(hand: Sequence[Card], lead: Sequence[Card] | None,
     if not space.fits(chosen, space.need, with_pairs=False):
         runs = space.packings[0] if space.packings else []
         return FollowVerdict(False, MUST_PLAY_TRACTOR, _doubled(ctx.sorted(runs)))
+    if space.shape.wide:
+        entries = len(space.shape.entries)
+        for i, rung in enumerate(space.rungs[1 + entries:-2], start=1):
+            if not space._wide_fits(chosen, space.need, i):
+                return FollowVerdict(False, rung.code, list(rung.cards))
     return FollowVerdict(False, MUST_PLAY_PAIR, _doubled(ctx.sorted(set(space.faces))))
 
 
@@ -490,6 +748,8 @@ def legal_follow(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) 
     (points kept back where possible)."""
     space = follow_requirements(hand, lead, ctx)
     pos = ctx.pos_table
+    if space.shape.wide and space.structured:
+        return list(next(iter_legal_follows(hand, lead, ctx)))
 
     def cheap(c: Card) -> tuple[int, int, int]:
         return (c.points, pos[c.index], c.index)
@@ -526,6 +786,9 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
         room[i] = room[i + 1] + faces[i][1]
     chosen: Counter = Counter()
 
+    # with more decks a skipped face can strand the walk: fix each face once decided
+    wide = req.shape.wide and req.structured
+
     def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
         if left == 0:
             yield tuple(ctx.sorted(chosen.elements()))
@@ -533,12 +796,13 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
         if room[i] < left:
             return
         face, copies = faces[i]
+        fixed = frozenset(f for f, _ in faces[: i + 1]) if wide else frozenset()
         for k in range(min(copies, left), -1, -1):
             if k:
                 chosen[face] = k
             else:
                 del chosen[face]
-            if k == 0 or req.reachable(chosen):
+            if (k == 0 and not wide) or req.reachable(chosen, fixed):
                 yield from walk(i + 1, left - k)
         chosen.pop(face, None)
 
@@ -592,6 +856,12 @@ def matches_lead(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> b
         return False
     if shape.pairs == 0:
         return True
+    if shape.wide:
+        counts = face_counts(play)
+        if all(sum(n // w for n in counts.values()) >= cap for w, cap in shape.sets) and can_pack_runs(
+                counts, shape.runs, ctx, ctx.rules.variant.quad_is_tractor):
+            return True
+        return _cross_width(shape, play, ctx) > 0
     faces = pair_faces(play)
     if len(faces) < shape.pairs:
         return False
@@ -609,6 +879,8 @@ def _top_structure(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) ->
     tractor length (best usable in a full match), else its highest pair, else its
     highest card."""
     pos = ctx.pos_table
+    if shape.wide:
+        return _wide_top(shape, play, ctx)
     if shape.tractors:
         mult: dict[int, int] = {}
         for face in pair_faces(play):
@@ -620,6 +892,23 @@ def _top_structure(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) ->
     return max(pos[c.index] for c in play)
 
 
+def _wide_top(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> int:
+    """``_top_structure`` with three or four decks: the top of the highest placement of
+    the lead's first tractor in a full match, else of the play's highest set of the
+    lead's widest width, else its highest card; a wider play (``_cross_width``) by its
+    own top."""
+    pos = ctx.pos_table
+    counts = face_counts(play)
+    if shape.runs:
+        quad = ctx.rules.variant.quad_is_tractor
+        for _, top in pack_runs(counts, shape.runs, ctx, quad):
+            return top
+        return decompose(play, ctx)[0].top
+    width = shape.width
+    tops = [pos[f.index] for f, n in counts.items() if n >= width]
+    return max(tops) if tops else max(pos[c.index] for c in play)
+
+
 def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     """Index of the winning play; ``plays[0]`` is the lead as actually played.
 
@@ -629,17 +918,29 @@ def trick_winner(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> int:
     1
     """
     shape = lead_shape(plays[0], ctx)
-    best, best_key = 0, (0, _top_structure(shape, plays[0], ctx))
+    best, best_key = 0, (0, *_strength(shape, plays[0], ctx))
     for i, play in enumerate(plays[1:], start=1):
         if not matches_lead(shape, play, ctx):
             continue
         ruff = shape.suit != TRUMP and ctx.suit_table[play[0].index] == TRUMP
         if shape.is_throw and not ruff:
             continue  # a same-suit follow cannot beat a throw that stood
-        key = (int(ruff), _top_structure(shape, play, ctx))
+        key = (int(ruff), *_strength(shape, play, ctx))
         if key > best_key:
             best, best_key = i, key
     return best
+
+
+def _strength(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> tuple[int, ...]:
+    """What a play matching ``shape`` competes with, after being a ruff: its top
+    structure; with three or four decks first its width (four decks: a play of wider
+    sets, ``_cross_width``, beats every play of the lead's shape, by its own top)."""
+    if not shape.wide:
+        return (_top_structure(shape, play, ctx),)
+    wider = _cross_width(shape, play, ctx)
+    if wider:
+        return (wider, decompose(play, ctx)[0].top)
+    return (shape.width, _top_structure(shape, play, ctx))
 
 
 def classify_follow(lead: Sequence[Card], play: Sequence[Card], ctx: TrumpContext) -> str:

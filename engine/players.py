@@ -24,7 +24,7 @@ from .ai import KINDS as AI_KINDS
 from .ai import make as make_ai
 from .ai.players import uncapped_hard
 from .cards import Card
-from .game import KITTY_SIZE, SEATS, SEGMENT, Game, HandSummary, view_declarations
+from .game import SEATS, SEGMENT, Game, HandSummary, view_declarations
 from .rules import TrumpContext
 from .view import Decision, PlayerView
 
@@ -34,7 +34,7 @@ class Player(Protocol):
         """Called at every declaring chance (after each dealing segment); ``None`` passes."""
 
     def bury(self, view: PlayerView) -> Decision:
-        """The dealer, holding 33 cards: the 8 to bury."""
+        """The dealer, holding its hand and the kitty: the cards to bury (8 of 33 with two decks)."""
 
     def play(self, view: PlayerView) -> Decision:
         """Lead (``view.lead is None``) or follow ``view.lead``."""
@@ -52,7 +52,7 @@ class RandomPlayer:
         return Decision(options[choice].cards) if choice < len(options) else None
 
     def bury(self, view: PlayerView) -> Decision:
-        return Decision(tuple(self.rng.sample(view.hand, KITTY_SIZE)))
+        return Decision(tuple(self.rng.sample(view.hand, view.rules.variant.kitty_size)))
 
     def play(self, view: PlayerView) -> Decision:
         assert view.ctx is not None

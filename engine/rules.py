@@ -31,7 +31,7 @@ JOKER_TRUMP, LEVEL_TRUMP, TWO_TRUMP, SUIT_TRUMP = "joker", "level", "constant_tw
 """Why a card is a trump (``TrumpContext.trump_kind``)."""
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
-    "decks": (2,),
+    "decks": (1, 2, 3, 4),
     "constant_twos": (False, True),
     "throw_penalty": ("none", "per_card", "flat"),
     "kitty_multiplier": ("twice_cards", "by_pairs", "power"),
@@ -39,6 +39,55 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "no_bid_first_hand": ("redeal", "flip_kitty"),
     "must_defend_a": (False, True),
 }
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What the number of decks fixes (docs/VARIANTS.md; the issue's table of games).
+
+    The level table is RULES.md §8's with the thresholds scaled: attackers with
+    ``take_over`` points become the dealers, every further ``step`` points is one
+    more level, and fewer than ``step`` points is two levels for the dealers.
+    """
+
+    decks: int
+    hand_size: int
+    kitty_size: int
+    total_points: int
+    take_over: int
+    step: int
+    take_over_levels: int
+    """Levels the attackers gain at the take-over threshold itself (four decks: 1)."""
+    max_declare: int
+    """The most identical cards one declaration shows."""
+    quad_is_tractor: bool
+    """Four identical cards count as a tractor of two pairs, and wider tractors of
+    the same card count beat narrower ones (seed 001's four-deck rules)."""
+
+    @property
+    def has_kitty(self) -> bool:
+        return self.kitty_size > 0
+
+    @property
+    def hidden_calls(self) -> bool:
+        """Four decks call trumps face down (暗叫) until the deal ends (seed 001)."""
+        return not self.has_kitty
+
+
+VARIANTS: dict[int, Variant] = {
+    1: Variant(1, 12, 6, 100, 40, 20, 0, 1, False),
+    2: Variant(2, 25, 8, 200, 80, 40, 0, 2, False),
+    3: Variant(3, 39, 6, 300, 120, 60, 0, 3, False),
+    4: Variant(4, 54, 0, 400, 160, 80, 1, 4, True),
+}
+"""The four games of seed 001 by their number of decks (4 players each)."""
+
+_PRESETS: dict[int, dict[str, Any]] = {
+    3: {"kitty_multiplier": "power"},
+    4: {"constant_twos": True},
+}
+"""Options a number of decks sets unless the rule set gives them: three decks score
+the kitty by ``power`` (seed 001), four decks make the 2s constant trumps."""
 
 
 @dataclass(frozen=True, init=False)
@@ -66,15 +115,15 @@ class Rules:
         if unknown:
             known = ", ".join(sorted(_CHOICES))
             raise InvalidRulesError(f"unknown rule option {', '.join(unknown)}; known: {known}")
+        decks = options.get("decks", 2)
+        preset = _PRESETS.get(decks, {}) if type(decks) is int else {}
         for f in fields(self):
-            object.__setattr__(self, f.name, options.get(f.name, f.default))
+            object.__setattr__(self, f.name, options.get(f.name, preset.get(f.name, f.default)))
         for f in fields(self):
             value = getattr(self, f.name)
             allowed = _CHOICES[f.name]
             # bool is an int subclass: check the type too, so decks=True is refused
             if not any(value == a and type(value) is type(a) for a in allowed):
-                if f.name == "decks" and type(value) is int and value in (1, 3, 4):
-                    raise InvalidRulesError(f"decks={value} is a later variant; only 2 decks are supported")
                 choices = ", ".join(repr(a) for a in allowed)
                 raise InvalidRulesError(f"rule option {f.name}={_short(value)} is not one of {choices}")
 
@@ -122,6 +171,11 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    @property
+    def variant(self) -> Variant:
+        """What ``decks`` fixes: hand and kitty sizes, points, the level table."""
+        return VARIANTS[self.decks]
 
 
 RULES_FILE_LIMIT = 64 * 1024

@@ -12,9 +12,10 @@ from .combos import decompose
 from .rules import SEATS, Rules, TrumpContext
 
 TAKE_OVER = 80
-"""Attackers with at least this many points become the dealers."""
+"""Attackers with at least this many points become the dealers (two decks; the other
+games scale it: ``Rules.variant.take_over``)."""
 STEP = 40
-"""Every further 40 points is one more level (both ways)."""
+"""Every further 40 points is one more level (both ways; ``Rules.variant.step``)."""
 
 
 def kitty_multiplier(last_lead: Sequence[Card], ctx: TrumpContext) -> int:
@@ -22,12 +23,16 @@ def kitty_multiplier(last_lead: Sequence[Card], ctx: TrumpContext) -> int:
 
     ``twice_cards``: 2 × cards led; ``by_pairs``: single ×2, pair ×4, n-pair tractor
     ×(2n+2), a throw by its largest component; ``power``: 2 ** (cards in the largest
-    component), at most 64.
+    component), at most 64.  Four decks have no kitty: the multiplier of the last
+    round's 扣底 is the number of cards led (single ×1, pair ×2, three ×3, one more per
+    card; seed 001, see ``hand_outcome``).
 
     >>> from engine import parse_cards, TrumpContext, Rules
     >>> kitty_multiplier(parse_cards("S4 S4 S5 S5"), TrumpContext("10", "H"))
     8
     """
+    if not ctx.rules.variant.has_kitty:
+        return len(last_lead)
     scheme = ctx.rules.kitty_multiplier
     if scheme == "twice_cards":
         return 2 * len(last_lead)
@@ -47,16 +52,19 @@ class HandResult:
 
 
 def hand_result(attacker_points: int, rules: Rules | None = None) -> HandResult:
-    """Look up the level table of RULES.md §8.
+    """Look up the level table of RULES.md §8, scaled to the game's number of decks.
 
     >>> hand_result(0), hand_result(85), hand_result(240)
     (HandResult(attackers_take_over=False, levels=3), HandResult(attackers_take_over=True, levels=0), HandResult(attackers_take_over=True, levels=4))
+    >>> hand_result(160, Rules(decks=4)), hand_result(115, Rules(decks=3))
+    (HandResult(attackers_take_over=True, levels=1), HandResult(attackers_take_over=False, levels=1))
     """
+    v = (rules or Rules()).variant
     if attacker_points <= 0:
         return HandResult(False, 3)
-    if attacker_points < TAKE_OVER:
-        return HandResult(False, 2 if attacker_points < STEP else 1)
-    return HandResult(True, (attacker_points - TAKE_OVER) // STEP)
+    if attacker_points < v.take_over:
+        return HandResult(False, 2 if attacker_points < v.step else 1)
+    return HandResult(True, v.take_over_levels + (attacker_points - v.take_over) // v.step)
 
 
 @dataclass(frozen=True)
@@ -70,20 +78,24 @@ class LevelRow:
     levels: int
 
 
-def level_row(attacker_points: int) -> LevelRow:
+def level_row(attacker_points: int, rules: Rules | None = None) -> LevelRow:
     """The row of the level table that applies to ``attacker_points``.
 
     >>> level_row(0), level_row(35), level_row(125)
     (LevelRow(low=None, high=0, attackers_take_over=False, levels=3), LevelRow(low=5, high=35, attackers_take_over=False, levels=2), LevelRow(low=120, high=155, attackers_take_over=True, levels=1))
+    >>> level_row(20, Rules(decks=1))
+    LevelRow(low=20, high=35, attackers_take_over=False, levels=1)
     """
-    result = hand_result(attacker_points)
+    v = (rules or Rules()).variant
+    result = hand_result(attacker_points, rules)
     if attacker_points <= 0:
         return LevelRow(None, 0, False, 3)
     if not result.attackers_take_over:
-        low = 5 if result.levels == 2 else STEP
-        return LevelRow(low, low + (30 if result.levels == 2 else 35), False, result.levels)
-    low = TAKE_OVER + STEP * result.levels
-    return LevelRow(low, low + STEP - 5, True, result.levels)
+        low = 5 if result.levels == 2 else v.step
+        high = v.step - 5 if result.levels == 2 else v.take_over - 5
+        return LevelRow(low, high, False, result.levels)
+    low = v.take_over + v.step * (result.levels - v.take_over_levels)
+    return LevelRow(low, low + v.step - 5, True, result.levels)
 
 
 @dataclass(frozen=True)
@@ -135,8 +147,11 @@ class HandOutcome:
     penalties: int
     """Points failed throws moved to the attackers (negative: away from them)."""
     kitty_points: int
+    """The kitty's points; in four decks (no kitty) the points the side that lost the
+    last trick played in it (what the 扣底 moves)."""
     kitty_multiplier: int | None
-    """``None`` when the dealers won the last trick (the kitty does not count)."""
+    """``None`` when the dealers won the last trick (the kitty does not count); in four
+    decks negative when the dealers won it (the attackers were 扣底'd)."""
     attacker_points: int
     """The attackers' total: tricks, penalties and the multiplied kitty."""
     result: HandResult
@@ -166,10 +181,15 @@ def hand_outcome(
     levels: Sequence[str],
     ctx: TrumpContext,
     penalties: int = 0,
+    last_points: int = 0,
 ) -> HandOutcome:
     """Score a finished hand: the kitty (multiplied when the attackers won the last
     trick, whose lead was ``last_lead``), the attackers' total, its row of the level
     table, and what that does to the teams' ``levels`` with ``dealer`` dealing.
+
+    Four decks have no kitty but the last round's 扣底 (docs/VARIANTS.md): the side
+    that loses the last trick gives the winners ``last_points`` (the points it played
+    in that trick) times the cards led, so the attackers gain that or lose it.
 
     >>> from engine import parse_cards, TrumpContext
     >>> o = hand_outcome(70, parse_cards("SK S5"), parse_cards("S4 S4"), True, 0, ["5", "5"],
@@ -177,9 +197,13 @@ def hand_outcome(
     >>> o.kitty_multiplier, o.attacker_points, o.row.low, o.next_dealer, o.change.after
     (4, 130, 120, 1, '6')
     """
-    kitty_points = points(kitty)
-    multiplier = kitty_multiplier(last_lead, ctx) if attackers_won_last else None
+    if ctx.rules.variant.has_kitty:
+        kitty_points = points(kitty)
+        multiplier = kitty_multiplier(last_lead, ctx) if attackers_won_last else None
+    else:
+        kitty_points = last_points
+        multiplier = kitty_multiplier(last_lead, ctx) * (1 if attackers_won_last else -1)
     total = trick_points + penalties + kitty_points * (multiplier or 0)
     result = hand_result(total, ctx.rules)
     return HandOutcome(trick_points, penalties, kitty_points, multiplier, total, result,
-                       level_row(total), level_change(levels, dealer, result, ctx.rules))
+                       level_row(total, ctx.rules), level_change(levels, dealer, result, ctx.rules))

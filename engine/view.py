@@ -22,11 +22,15 @@ class Declaration:
 
     @property
     def strength(self) -> int:
-        """1 single, 2 level pair, 3 little-joker pair, 4 big-joker pair (RULES.md §7)."""
-        if len(self.cards) == 1:
+        """1 single, 2 level pair, 3 little-joker pair, 4 big-joker pair (RULES.md §7);
+        with more decks each further copy ranks above every declaration of fewer
+        cards: 5 three level cards, 6 three little jokers, 7 three big jokers, 8 four
+        level cards (docs/VARIANTS.md)."""
+        copies = len(self.cards)
+        if copies == 1:
             return 1
-        rank = self.cards[0].rank
-        return 4 if (self.cards[0].is_joker and rank == "B") else 3 if self.cards[0].is_joker else 2
+        card = self.cards[0]
+        return 3 * copies - 4 + ((2 if card.rank == "B" else 1) if card.is_joker else 0)
 
     @property
     def trump(self) -> str | None:
@@ -91,6 +95,10 @@ class PlayerView:
     """The kitty card turned over to fix trumps when nobody declared."""
     attempted: tuple[Card, ...] | None = None
     """The failed throw the leader of the trick in progress tried (everyone saw it)."""
+    hidden_call: int = 0
+    """Four decks call face down (暗叫) until the deal ends: the number of cards of the
+    standing call when another seat made it (``declaration`` and ``declarations`` show
+    only this seat's own calls meanwhile)."""
 
     @property
     def partner(self) -> int:

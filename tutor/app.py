@@ -264,10 +264,14 @@ def _screenshot(text: str) -> Path:
 
 
 def _deal_code(text: str) -> str:
-    """``text`` itself, once it decodes (``dealcode.decode`` says what is wrong)."""
+    """``text`` itself, once it decodes (``dealcode.decode`` says what is wrong) to a
+    game the practice table plays."""
     from engine import dealcode
+    from .practice import TABLE_DECKS
 
-    dealcode.decode(text)
+    decks = dealcode.decode(text).rules.decks
+    if decks != TABLE_DECKS:
+        raise ValueError(f"deal code {text!r} is a game of {decks} decks; the table plays {TABLE_DECKS}")
     return text
 
 

@@ -692,6 +692,11 @@ class PracticeTable:
                    ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])
 
 
+TABLE_DECKS = 2
+"""The practice table plays the two-deck game; the engine knows the others
+(docs/VARIANTS.md) but the table, the coach and the lessons do not yet."""
+
+
 def decision_key(view: PlayerView) -> str:
     """The decision ``view`` shows, as text: everything the seat has seen that a
     decision can depend on (the phase, the hand, the kitty it holds, the declarations
@@ -725,3 +730,6 @@ def check_table_data(data: object) -> None:
     need(type(data.get("seed")) is int and 0 <= data["seed"] < SEED_LIMIT, "seed",
          f"an integer 0-{SEED_LIMIT - 1}")
     need(isinstance(data.get("game"), dict), "game", "a saved game")
+    rules = data["game"].get("rules")
+    need(not isinstance(rules, dict) or rules.get("decks", TABLE_DECKS) == TABLE_DECKS, "game",
+         f"a game of {TABLE_DECKS} decks (the table plays no other yet)")

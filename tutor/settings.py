@@ -79,6 +79,8 @@ def _rule_option(name: str) -> Any:
             Rules(**{name: value})
         except ValueError:
             raise Invalid() from None
+        if name == "decks" and value != Rules().decks:
+            raise Invalid()  # the app plays two decks only, for now
         return value
     return check
 

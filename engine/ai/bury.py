@@ -8,7 +8,6 @@ from itertools import combinations
 from typing import Sequence
 
 from ..cards import BIG, JOKER, Card, points
-from ..actions import KITTY_SIZE
 from ..rules import TRUMP, TrumpContext
 from ..view import Decision, PlayerView
 from .reasons import decision
@@ -35,9 +34,10 @@ def options(view: PlayerView, plain: bool = False) -> list[tuple[float, list[Car
     cost in keep-value units (the bonus for each void taken off)."""
     ctx = view.ctx
     assert ctx is not None
-    pool = list(view.hand)  # the dealer holds the 33 cards
+    pool = list(view.hand)  # the dealer holds its hand and the kitty
     counts = Counter(pool)
     safe = last_trick_safe(pool, ctx)
+    size = view.rules.variant.kitty_size
 
     def cost(card: Card) -> float:
         trump = 500.0 if ctx.is_trump(card) else 0.0
@@ -49,11 +49,11 @@ def options(view: PlayerView, plain: bool = False) -> list[tuple[float, list[Car
     for n in range(0 if plain else len(sides), -1, -1):
         for voided in combinations(sorted(sides), n):
             buried = [c for s in voided for c in sides[s]]
-            if len(buried) > KITTY_SIZE:
+            if len(buried) > size:
                 continue
             rest = Counter(pool)
             rest.subtract(buried)
-            buried += choose_singles(+rest, KITTY_SIZE - len(buried), cost, keep_pairs=False)
+            buried += choose_singles(+rest, size - len(buried), cost, keep_pairs=False)
             found.append((sum(cost(c) for c in buried) - VOID_BONUS * len(voided), buried, voided))
     found.sort(key=lambda option: option[0])
     return found
@@ -65,6 +65,6 @@ def explain(cards: list[Card], voided: tuple[str, ...]) -> Decision:
 
 
 def decide(view: PlayerView, plain: bool = False) -> Decision:
-    """Choose 8 cards; ``plain`` skips voiding suits (the easy player)."""
+    """Choose the kitty's cards; ``plain`` skips voiding suits (the easy player)."""
     _, buried, voided = options(view, plain)[0]
     return explain(buried, voided)

@@ -11,7 +11,6 @@ from collections import Counter
 
 from ..cards import Card, points
 from ..combos import pair_faces
-from ..actions import KITTY_SIZE
 from ..play import check_follow, legal_follow, legal_follows
 from ..rules import TRUMP
 from ..scoring import kitty_multiplier
@@ -82,7 +81,7 @@ def kitty_stake(t: Table, last_lead: list[Card]) -> float:
     if t.view.kitty is not None:
         return mult * points(t.view.kitty)
     hidden = max(1, t.mem.hidden_total())
-    return mult * t.mem.points_out() * KITTY_SIZE / hidden
+    return mult * t.mem.points_out() * t.view.rules.variant.kitty_size / hidden
 
 
 def utility(t: Table, play: list[Card]) -> float:

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from math import prod
 from typing import Sequence
 
-from ..actions import KITTY_SIZE
 from ..cards import Card, deck
 from ..combos import decompose, pair_faces, pairs_by_position, runs_at
 from ..rules import TRUMP, TrumpContext
@@ -54,7 +53,7 @@ class CardMemory:
     declarer: int | None = None
     """The seat whose declaration stands (its trumps are likely long)."""
     kitty_hidden: int = 0
-    """Cards of the kitty among ``unseen``: 8 once buried, for everyone but the dealer."""
+    """Cards of the kitty among ``unseen``: all of them once buried, for everyone but the dealer."""
 
     @classmethod
     def from_view(cls, view: PlayerView) -> "CardMemory":
@@ -68,7 +67,7 @@ class CardMemory:
         memory = cls(ctx=ctx, seat=view.seat, unseen=unseen, cards_left=view.cards_left,
                      dealer=view.dealer,
                      declarer=view.declaration.seat if view.declaration is not None else None,
-                     kitty_hidden=KITTY_SIZE if buried and view.kitty is None else 0)
+                     kitty_hidden=view.rules.variant.kitty_size if buried and view.kitty is None else 0)
         memory._declared(view)
         for record in view.tricks:
             if record.attempted:

@@ -34,6 +34,7 @@ MISTAKES = [
     (["--lang", "fr"], "argument --lang:", "zh or en"),
     (["--scene", "nowhere"], "argument --scene:", "'review'"),
     (["--deal", "XYZ"], "argument --deal:", "expected 10 or 12"),
+    (["--deal", "3200-0000-41B"], "argument --deal:", "a game of 3 decks; the table plays 2"),
     (["--screenshot", "shot.txt"], "argument --screenshot:", ".png"),
     (["--lesson", "03"], "argument --lesson:", "only with --scene lesson"),
     (["--scene", "lesson", "--lesson", "99"], "argument --lesson:", "01, 02"),

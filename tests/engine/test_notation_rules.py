@@ -96,10 +96,18 @@ def test_unknown_option_raises_value_error() -> None:
         Rules(trumps=3)
 
 
-@pytest.mark.parametrize("decks", [1, 3, 4])
-def test_decks_other_than_two_are_refused(decks: int) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("decks", [0, 5, True, "3"])
+def test_decks_outside_one_to_four_are_refused(decks: object) -> None:
+    with pytest.raises(ValueError, match="decks"):
         Rules(decks=decks)
+
+
+def test_decks_select_their_preset_unless_the_rule_set_says_otherwise() -> None:
+    assert Rules(decks=3).kitty_multiplier == "power" and not Rules(decks=3).constant_twos
+    assert Rules(decks=4).constant_twos and Rules(decks=4, constant_twos=False).constant_twos is False
+    assert Rules(decks=1) == Rules.from_dict(Rules(decks=1).to_dict())
+    sizes = {d: (Rules(decks=d).variant.hand_size, Rules(decks=d).variant.kitty_size) for d in (1, 2, 3, 4)}
+    assert sizes == {1: (12, 6), 2: (25, 8), 3: (39, 6), 4: (54, 0)}
 
 
 @pytest.mark.parametrize("option", [{"throw_penalty": "double"}, {"kitty_multiplier": "thrice"}])

@@ -32,7 +32,7 @@ CASES = {
     "newer format": (_set("format", "shengji-game/2"), "newer"),
     "no format": (lambda d: d.pop("format"), "missing format"),
     "not a mapping": (lambda d: d.clear(), "missing"),
-    "decks 3": (_set("rules.decks", 3), "decks=3"),
+    "decks 5": (_set("rules.decks", 5), "decks=5"),
     "unknown rule": (_set("rules.trumps", 3), "trumps"),
     "rules null": (_set("rules", None), "game.rules"),
     "seed -1": (_set("start.seed", -1), "game.start.seed"),

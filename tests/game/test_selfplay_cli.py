@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULE_FILES: dict[str, bytes | None] = {
     "unknown option": b"trumps: 3\n",
     "bad value": b"throw_penalty: double\n",
-    "decks: 3": b"decks: 3\n",
+    "decks: 5": b"decks: 5\n",
     "syntax error": b"throw_penalty: [flat\n",
     "GBK": "throw_penalty: flat  # 罚分\n".encode("gbk"),
     "integer key": b"1: true\n",
@@ -40,7 +40,7 @@ BAD = {
     "unknown argument": (["--fast"], ["unrecognized arguments: --fast"]),
     **{f"--rules {name}": (["--rules", "RULES"], ["--rules"]) for name in RULE_FILES},
 }
-NAMED = {"unknown option": "trumps", "bad value": "'per_card'", "decks: 3": "decks=3", "syntax error": "line 2",
+NAMED = {"unknown option": "trumps", "bad value": "'per_card'", "decks: 5": "decks=5", "syntax error": "line 2",
          "GBK": "UTF-8", "integer key": "option names", "duplicate key": "given twice", "missing": "cannot be read",
          "a folder": "cannot be read", "python tag": "python/object", "nested deep": "nested too deeply"}
 
