@@ -15,8 +15,10 @@ empty lead, a trick of more plays than seats or of plays of different sizes, a
 follower holding fewer cards than the lead (no deal leads to that), points that are
 not an integer.
 
-Copies are counted in each card list on its own: a test or an exercise may pit two
-hands against each other that share a face more often than one deal could.
+Copies are counted in each card list on its own where the lists may come from
+different deals (a hand and a lead to follow, an exercise's hands judged one by one),
+and across the lists where they are one deal by definition: a lead with the other
+three hands (``check_lead``) and the plays of one trick (``trick_winner``).
 ``check_dealable`` counts across a whole position, for callers that build positions
 by hand and want only what a deal can produce (the lesson checker).
 """
@@ -100,7 +102,7 @@ def lead_args(lead: Any, other_hands: Any, ctx: Any) -> tuple:
     others = [_card_list(hand, "each of other_hands") for hand in other_hands]
     if len(others) > 3:
         raise InvalidTrickError(f"other_hands holds the other three players' hands at most, not {len(others)}")
-    _copies(ctx.rules.decks, lead, *others)
+    _count(ctx.rules.decks, [card for cards in (lead, *others) for card in cards])
     return lead, others, ctx
 
 
@@ -149,7 +151,7 @@ def trick_args(plays: Any, ctx: Any) -> tuple:
     if any(len(play) != size for play in plays):
         raise InvalidTrickError(f"every play of a trick has the lead's {size} card(s): "
                                 f"{', '.join(str(len(p)) for p in plays)}")
-    _copies(ctx.rules.decks, *plays)
+    _count(ctx.rules.decks, [card for play in plays for card in play])
     return plays, ctx
 
 

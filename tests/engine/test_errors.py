@@ -82,6 +82,19 @@ def test_three_copies_in_two_decks_are_refused(call) -> None:
         call(parse_cards("BJ BJ BJ"))
 
 
+@pytest.mark.parametrize("call", [
+    lambda: check_lead(parse_cards("SA"), [parse_cards("SA S3"), parse_cards("SA S4")], CTX),
+    lambda: check_lead(parse_cards("SA SA"), [parse_cards("SA S3")], CTX),
+    lambda: trick_winner([parse_cards("SA"), parse_cards("SA"), parse_cards("SA")], CTX),
+    lambda: trick_winner([parse_cards("SA SA"), parse_cards("S3 S3"), parse_cards("SA SA")], CTX),
+], ids=["lead between two hands", "lead and a hand", "three singles", "two pairs"])
+def test_copies_split_across_one_deal_are_refused(call) -> None:
+    """A lead and the other hands, or the plays of one trick, are one deal: two decks
+    hold two copies of a card among them all, however they are split."""
+    with pytest.raises(InvalidCardsError, match="SA appears [34] times"):
+        call()
+
+
 def test_a_trick_has_at_most_four_plays_of_the_lead_size() -> None:
     five = [parse_cards(c) for c in ("S3", "S4", "S5", "S6", "S7")]
     with pytest.raises(InvalidTrickError, match="1 to 4 plays"):

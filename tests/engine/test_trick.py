@@ -66,7 +66,7 @@ def test_tractor_against_tractor() -> None:
     assert winner(["S5 S5 S4 S4", "S9 S9 S8 S8"], c) == 1
     assert winner(["S9 S9 S8 S8", "S5 S5 S4 S4"], c) == 0
     assert winner(["S5 S5 S4 S4", "H3 H3 H2 H2", "HA HA S10 S10"], c) == 2
-    assert winner(["HA HA S10 S10", "HA HA D10 D10"], c) == 0  # equal: first played
+    assert winner(["S10 S10", "D10 D10"], c) == 0  # equal off-suit level pairs: first played
 
 
 def test_first_played_wins_between_equal_cards() -> None:
