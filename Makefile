@@ -50,13 +50,16 @@ run: setup
 	$(PY) main.py
 
 # The whole suite on every core, one line per test file (about a minute on two cores).
+# Tests are handed to whichever worker is free, except those marked to share one worker
+# (``xdist_group``: tests that reuse the hands or searches another test of theirs made).
+XDIST    := -n auto --dist loadgroup
 test: setup
-	$(HEADLESS) $(PY) -m pytest -n auto
+	$(HEADLESS) $(PY) -m pytest $(XDIST)
 
 # Long runs: every long test at twenty times its full volume (tests/volume.py), and
 # Hypothesis' own default raised to 2,000 examples (tests/conftest.py).
 soak: setup
-	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest -n auto
+	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest $(XDIST)
 
 # Every screenshot gallery to look at: the README's pictures, every lesson step
 # (out/lesson-shots/) and the table's moments (out/table/), both languages.

@@ -20,6 +20,9 @@ from engine.view import Decision, PlayerView
 
 Log = list[tuple[str, PlayerView, Decision]]
 
+pytestmark = pytest.mark.xdist_group("recorded-ai-hands")
+"""On one worker (``make test``): two tests share the module's recorded hands."""
+
 
 class Recorder:
     """A player that keeps every (action, view, decision) of the player it wraps."""

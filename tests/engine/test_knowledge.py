@@ -17,6 +17,9 @@ from engine.view import PlayerView
 
 from .oracle import Order, decompose, pair_faces
 
+pytestmark = pytest.mark.xdist_group("knowledge-hands")
+"""On one worker (``make test``): the tests share the hands played once per process."""
+
 
 def late_views(seed: int, most: int = 4) -> list[PlayerView]:
     """Views of the dealer (who knows the kitty) once every other hand holds at most
