@@ -154,8 +154,8 @@ def _contradictions(moment: Moment, advised: set[int | None], report: Report,
     if moment.phase in (TRICKS, BURYING) and moment.advice is not None:
         if Counter(moment.played) == Counter(moment.advice.cards):
             advised.add(len(moment.view.tricks) if moment.phase == TRICKS else None)
-    if moment.phase == "review":
-        for note in moment.notes:
+    if moment.phase == "review" and moment.table is not None:
+        for note in moment.table.review():
             if note.trick in advised:
                 report.contradictions.append(f"seed {seed}: {note.said.text()}")
 
@@ -247,11 +247,10 @@ def _unweighted_share(said: Said) -> bool:
 
 
 def _leak(moment: Moment, report: Report, seed: int) -> None:
-    """Re-deal every card the learner cannot see; the texts must not change (the
-    moment's own texts are those ``decision_texts`` gave, and then the narration)."""
+    """Re-deal every card the learner cannot see; the texts must not change."""
     table = moment.table
     assert table is not None
-    original = [(where, said.text()) for where, said in moment.texts if where != "narration"]
+    original = [(where, said.text()) for where, said in decision_texts(table)]
     other = redealt(table, random.Random(seed * 7919 + report.decisions))
     again = [(where, said.text()) for where, said in decision_texts(other)]
     if again != original:

@@ -31,7 +31,6 @@ from ..practice import ADVISOR, PracticeTable
 from .advice import goes_against
 from .ladder import SUGGESTION
 from .refusals import blocked_sentences, refusal_sentences
-from .review import ReviewNote
 from .said import Said
 
 POLICIES = ("coach", "random", "poor")
@@ -51,8 +50,6 @@ class Moment:
     advice: Decision | None = None
     played: tuple[Card, ...] = ()
     table: PracticeTable | None = field(default=None, repr=False)
-    notes: list[ReviewNote] = field(default_factory=list, repr=False)
-    """The review's notes (a ``review`` moment): its ``review`` texts, with the tricks."""
 
 
 def moments(seed: int, hands: int = 1, policy: str = "coach", advisor: str = ADVISOR,
@@ -88,8 +85,7 @@ def moments(seed: int, hands: int = 1, policy: str = "coach", advisor: str = ADV
             assert result.refusal is None, result.refusal
         end = Moment(number, "review", table.view, table=table)
         end.texts += [("narration", s) for s in table.messages[said_before:]]
-        end.notes = table.review()
-        end.texts += [("review", note.said) for note in end.notes]
+        end.texts += [("review", note.said) for note in table.review()]
         yield end
         if table.phase == MATCH_OVER or number == hands - 1:
             return
