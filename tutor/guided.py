@@ -59,6 +59,8 @@ class GuidedTable(PracticeTable):
         self.wrong = 0
         """Wrong answers to the pending stop."""
         self.mistakes = 0
+        self.rights = 0
+        """Stops answered right (first or second try)."""
         self.stops: list[Moment] = []
         """The stops that were asked."""
         self.skipped: list[Moment] = []
@@ -143,6 +145,7 @@ class GuidedTable(PracticeTable):
         ctx = context_for(task, self.game.rules)
         judgement = judge(task, ctx, list(cards))
         if judgement.correct:
+            self.rights += 1
             self.feedback = Feedback(RIGHT, judgement, task, ctx, praise=len(self.stops))
             self._praise_until = len(self.game.tricks) + 1
             return True
@@ -165,7 +168,7 @@ class GuidedTable(PracticeTable):
 
     @property
     def stars(self) -> int:
-        return stars_for(self.mistakes, len(self.stops))
+        return stars_for(self.mistakes, self.rights)
 
     # ------------------------------------------------------------ automatic moves
 
@@ -339,7 +342,7 @@ class GuidedTable(PracticeTable):
             if self.show_hint and hint:
                 out.append(lambda: _("Hint: {hint}").format(hint=tr(hint)))
             elif feedback is None and hint:
-                out.append(lambda: _("Stuck? Press Hint: it names the rule."))
+                out.append(lambda: _("Stuck? Press Hint or H: it names the rule."))
         if feedback is not None and (moment is not None or len(self.game.tricks) <= self._praise_until):
             out.append(lambda: "\n".join([feedback.title(), *feedback.lines()]))
         return out

@@ -19,6 +19,7 @@ Breaking rules:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -197,7 +198,17 @@ def layout_text(
 
     ``align`` is "left", "center" or "right"; ``spacing`` multiplies the font height.
     """
-    return _layout(fonts, text, px, width, height, colour, bold, four_colour, align, spacing)
+    return _layout(fonts, latin_quotes(text), px, width, height, colour, bold, four_colour, align, spacing)
+
+
+_CURLY = re.compile("“([^“”]*)”")
+_CJK = re.compile("[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+def latin_quotes(text: str) -> str:
+    """“Quotes” round words without Chinese drawn as straight quotes: the shipped font's
+    curly quotes are full-width (CJK) glyphs, which look like stray spaces in English."""
+    return _CURLY.sub(lambda m: m.group(0) if _CJK.search(m.group(1)) else f'"{m.group(1)}"', text)
 
 
 @lru_cache(maxsize=1024)

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.fonts import Fonts
-from tutor.text import NO_LINE_END, NO_LINE_START, layout_text
+from tutor.text import NO_LINE_END, NO_LINE_START, latin_quotes, layout_text
 from tutor.theme import BLUE, INK, RED
 
 
@@ -71,7 +71,7 @@ def test_breaking_rules_hold_for_any_mix(pieces, width):
     text = "".join(pieces)
     layout = layout_text(FONTS, text, 16, width)
     lines = [line.text for line in layout.lines]
-    assert "".join(lines) == text
+    assert "".join(lines) == latin_quotes(text)  # English words' quotes drawn straight
     assert all(line for line in lines)
     assert all(line[0] not in NO_LINE_START for line in lines[1:])
     assert all(line[-1] not in NO_LINE_END for line in lines[:-1])
@@ -114,3 +114,13 @@ def test_a_bulleted_paragraph_hangs_its_wrapped_lines(words, width, bullet):
     assert bulleted[0].rect[0] == 0 and last.rect[0] == 0 and last.text == "Next"
     assert all(line.rect[0] == hang for line in bulleted[1:])
     assert layout.fits and all(line.rect[0] + line.rect[2] <= width for line in layout.lines)
+
+
+def test_english_quotes_carry_no_stray_space(app):
+    """The font's curly quotes are full-width: round English words they are drawn as
+    straight quotes, no wider than a letter; round Chinese words they stay."""
+    fonts = app.services.fonts
+    quoted = layout_text(fonts, "the option “override yourself” is on", 20, 900)
+    plain = layout_text(fonts, "the option override yourself is on", 20, 900)
+    assert quoted.width - plain.width <= 2 * fonts.get(20).size("a")[0]
+    assert layout_text(fonts, "按“下一步”继续", 20, 900).lines[0].text == "按“下一步”继续"

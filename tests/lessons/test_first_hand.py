@@ -89,9 +89,9 @@ def play(table: GuidedTable, wrong: int = 0, bury: list | None = None) -> list[t
     raise AssertionError("the hand did not end")
 
 
-def test_the_guided_hand_sits_between_lesson_9_and_the_final_check() -> None:
+def test_the_guided_hand_follows_lesson_9_and_the_final_check_comes_last() -> None:
     ids = [x.id for x in load_all()]
-    assert ids.index("hand") == ids.index("09") + 1 == ids.index("10") - 1
+    assert ids.index("hand") == ids.index("09") + 1 < ids.index("10") == len(ids) - 1
     hand = guided()
     assert hand.par == len(STOPS) and hand.available
 
@@ -116,7 +116,7 @@ def test_a_wrong_answer_gets_the_rule_then_the_answer() -> None:
     seen = play(table, wrong=2)
     assert [(rule, trick) for rule, trick, _tiers in seen] == STOPS
     assert all(tiers == (HINT, ANSWER, RIGHT) for _r, _t, tiers in seen)
-    assert table.mistakes == 2 * len(STOPS) and table.stars == 1
+    assert table.mistakes == 2 * len(STOPS) and table.stars == 0, "more wrong answers than right: no star"
 
 
 def test_the_first_wrong_answer_points_at_the_rule_not_at_the_answer() -> None:
@@ -287,3 +287,16 @@ def test_a_missing_hand_file_makes_an_unavailable_entry(tmp_path: Path) -> None:
     shutil.copy(LESSON_DIR / "index.yaml", folder)
     found = {x.id: x for x in load_all(folder)}
     assert not found["hand"].available
+
+
+def test_the_hand_result_agrees_with_its_counts(language: str) -> None:
+    """"Every answer right" only without a wrong answer; otherwise both counts."""
+    from tutor.scenes.first_hand import hand_result_line
+
+    clean = hand_result_line(3, 0, 5)
+    slipped = hand_result_line(1, 3, 5)
+    assert "3" not in clean.replace("★", "") and "5" not in clean
+    assert "5" in slipped and "3" in slipped.replace("★", "")
+    if language == "en":
+        assert clean == "Your first hand: ★★★, every answer right the first time."
+        assert slipped == "Your first hand: ★☆☆: 5 right, 3 wrong answers."

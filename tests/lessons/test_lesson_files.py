@@ -21,8 +21,8 @@ from tutor.lessons.teaching import problems as teaching_problems
 LESSONS = [x for x in load_all() if isinstance(x, Lesson)]
 
 
-def test_nine_lessons_the_guided_hand_and_the_final_check_in_order() -> None:
-    assert [x.id for x in load_all()] == [f"{n:02d}" for n in range(1, 10)] + ["hand", "10"]
+def test_nine_lessons_the_guided_hand_the_strategy_lessons_and_the_final_check_in_order() -> None:
+    assert [x.id for x in load_all()] == [f"{n:02d}" for n in range(1, 10)] + ["hand", "11", "12", "13", "14", "15", "16", "10"]
     assert all(x.available for x in load_all())
 
 
@@ -30,7 +30,7 @@ def test_the_whole_set_passes_the_check(capsys: pytest.CaptureFixture[str]) -> N
     """Every lesson under every rule option, the index, the reference and the teaching
     order under every option, as ``python -m tutor.lessons check`` runs it."""
     assert main(["check"]) == 0, capsys.readouterr().out
-    assert capsys.readouterr().out.strip() == "13 file(s) OK"
+    assert capsys.readouterr().out.strip() == "19 file(s) OK"
 
 
 def test_no_rule_is_needed_before_it_is_taught() -> None:
@@ -111,3 +111,41 @@ def test_lessons_do_not_import_pygame() -> None:
     code = "import sys, tutor.lessons, tutor.lessons.reference, tutor.lessons.teaching; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_generated_tricks_replay_as_one_hand() -> None:
+    """The counting drill's tricks are consecutive tricks of a hand: each led by the
+    last winner, with no tie that only "first played wins" (taught later) settles."""
+    from tutor.lessons.model import context_for
+    from tutor.lessons.replay import replay_problems
+    from tutor.lessons.rules import ties
+
+    rules = Rules()
+    for seed in range(30):
+        task = generate("count_points", seed, rules)
+        ctx = context_for(task, rules)
+        assert replay_problems(task.tricks, ctx) == [], seed
+        assert not any(ties([list(p or ()) for p in t.plays], ctx) for t in task.tricks), seed
+
+
+def test_the_header_and_the_star_rule_are_part_of_the_teaching_check() -> None:
+    """A header is words the screen shows: "no-trump" in it before no-trump is defined
+    is reported; cards shown by printed suit after the ★ screen are reported unless
+    finding the trumps is the task."""
+    from tutor.lessons.model import Position
+
+    reference, _problems = load_reference()
+    three = LESSONS[2]
+    level, trumps, star = three.steps[:3]
+    no_trump = replace(star, teaches=(), defines=(), position=Position("9", None))
+    found = [str(p) for p in teaching_problems([replace(three, steps=(level, trumps, star, no_trump))],
+                                               reference, Rules())]
+    assert any("'no-trump'" in p or "'无主'" in p for p in found), found
+    follow = next(s for s in three.steps if s.kind == "play_trick")
+    printed = replace(follow, sort="printed")
+    found = [str(p) for p in teaching_problems([replace(three, steps=(level, trumps, star, printed))],
+                                               reference, Rules())]
+    assert any("without ★" in p for p in found), found
+    pick = next(s for s in three.steps if getattr(s, "answer", None) == "all_trumps")
+    assert not [p for p in teaching_problems([replace(three, steps=(level, trumps, star, pick))], reference, Rules())
+                if "without ★" in str(p)]

@@ -23,6 +23,14 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parents[2]
 
 EXPECTED = {
+    "70_wrong_leader": ["9: steps[0].tricks[1]: trick 2 is led by left, but partner won trick 1 and leads next"],
+    "71_duplicated_card": ["11: steps[0].tricks: SA appears 3 times, but 2 decks hold only 2 copies: "
+                           "no deal gives this"],
+    "72_illegal_follow": [
+        "9: steps[0].tricks[0]: trick 1: left's H3 is not a legal follow (must_follow_suit) with H3 S6 still to play",
+        "9: steps[0].tricks[0]: trick 1: says 10 points, but it holds 5",
+        "9: steps[0].tricks[1]: trick 2: says left wins, but the engine gives it to partner",
+        "9: steps[0].tricks[1]: trick 2: says 0 points, but it holds 5"],
     "78_anchor": ["6: yaml: anchors and aliases (& and *) are not allowed: write the value out"],
     "79_number_key": ["7: yaml: the key '12' is not text; keys are words like goal or hand"],
     "80_wrong_expect": ["14: steps[0].expect: disagrees with rule win_trick: the engine refuses DK, "
@@ -68,7 +76,7 @@ def test_a_lesson_whose_expect_disagrees_with_the_engine_is_rejected(tmp_path: P
     """The same task passes with the engine's answer and fails with any other."""
     text = (FIXTURES / "80_wrong_expect.yaml").read_text(encoding="utf-8")
     good = tmp_path / "80_right.yaml"
-    good.write_text(text.replace('expect: ["SQ", "DK"]', 'expect: ["SQ", "S4"]'), encoding="utf-8")
+    good.write_text(text.replace('expect: ["SQ", "DK"]', 'expect: ["S4", "SQ"]'), encoding="utf-8")
     assert load_lesson(good).available
     assert main(["check", str(good)]) == 0
     assert main(["check", str(FIXTURES / "80_wrong_expect.yaml")]) == 1
@@ -153,8 +161,8 @@ def test_damaged_lesson_never_raises(tmp_path: Path, start: int, cut: int, inser
 
 
 BAD_COMMAND_LINES = [
-    ([], "missing command; use one of: check, report"),
-    (["chek"], "unknown command 'chek'; use one of: check, report"),
+    ([], "missing command; use one of: check, report, prove"),
+    (["chek"], "unknown command 'chek'; use one of: check, report, prove"),
     (["check", "nosuch.yaml"], "check: no file nosuch.yaml; give lesson files (.yaml), or none to check every lesson"),
     (["check", "lessons"], "check: lessons is a folder; give lesson files (.yaml), or none to check every lesson"),
     (["check", "--all"], "check: unknown option --all; check takes lesson files (.yaml) only"),

@@ -26,7 +26,7 @@ from tutor.lessons.loader import LESSON_DIR  # noqa: E402
 from tutor.lessons.model import Choose, Declare, Drill, PlayTrick  # noqa: E402
 from tutor.lessons.rules import right_answers, wrong_answer  # noqa: E402
 from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
-from tutor.scenes.lessons.views import CardTaskView, ChoiceView  # noqa: E402
+from tutor.scenes.lessons.views import CardTaskView, ChoiceView, TrickPicture  # noqa: E402
 from tutor.scenes.rules import RulesReferenceScene  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 from tutor.widgets import Button, HandFan, TrickView  # noqa: E402
@@ -95,6 +95,14 @@ def check_on_screen(app: App, min_px: int = 9) -> None:
     for layout in scene.text_layouts():
         text = " / ".join(line.text for line in layout.lines)
         assert layout.fits and layout.px >= min_px, (text, layout.box, layout.px)
+    trick = getattr(getattr(scene, "view", None), "trick", None)
+    if isinstance(trick, TrickPicture):  # no seat label under the winner's frame or a card
+        covers = [r for rects in trick.view.play_rects().values() for r in rects]
+        frame = trick.view.winner_box()
+        covers += [frame] if frame is not None else []
+        for layout, pos in trick.captions():
+            for box in layout.line_rects(pos):
+                assert box.collidelist(covers) == -1, (layout.lines[0].text, box, covers)
 
 
 def open_lesson(app: App, index: int) -> LessonPlayerScene:
@@ -290,6 +298,8 @@ def test_every_step_and_page_fits(make_app, size) -> None:
                 scene.resize(scene.metrics)
                 app.frame(0.0)
                 check_on_screen(app, min_px=12)
+                if not bilingual:  # one short goal line, at its full size beside the header
+                    assert scene.goal.text_layouts()[0].px == scene.metrics.fpx(scene.goal.px), (lesson.id, i + 1)
         app.stack.pop()
     app.stack.push(RulesReferenceScene(app.services))
     reference = app.stack.top
@@ -308,10 +318,13 @@ def test_every_shown_answer_draws(make_app) -> None:
         scene.furthest = len(scene.run.steps) - 1
         for i in range(len(scene.run.steps)):
             scene.go(i)
+            app.frame(0.0)
+            before = pygame.Rect(scene.view.rect)
             while scene.run.is_task and not scene.run.state.done:
                 scene.answer(wrong_answer(scene.run.task, scene.run.ctx))
             app.frame(0.0)
             check_on_screen(app, min_px=12)
+            assert scene.view.rect == before, f"{lesson.id}-{i + 1}: the picture moves when the feedback grows"
         app.stack.pop()
 
 

@@ -7,8 +7,14 @@ reference and the teaching order (no rule needed before it is taught, no term us
 before it is defined).  Problems print as ``file:line: field: problem``; the exit
 status is 1 if there are any.
 
-``report`` prints numbers about the lessons: tasks per lesson, where the right answer
-of the choices lands for many learners, and the teaching-order count.
+``check`` also proves the tasks that ask for a good play, and the model answer of
+the play tasks with several right answers (``tutor.lessons.proof``), with the verdicts
+kept in ``lessons/proofs.json`` where a step's key matches.  ``prove`` proves every
+such step afresh and writes that file.
+
+``report`` prints numbers about the lessons: tasks per lesson (and how many strategy
+tasks the proofs proved), where the right answer of the choices lands for many
+learners, and the teaching-order count.
 
 A mistake on the command line prints one line naming the argument and what it
 accepts, and exits with status 2.
@@ -22,6 +28,7 @@ from pathlib import Path
 
 from engine import Rules
 
+from . import proof
 from .index import read_index
 from .loader import LESSON_DIR, load_lesson
 from .model import Choose, Drill, Lesson, Problem, Quiz, Task, context_for
@@ -29,8 +36,8 @@ from .reference import REFERENCE_PATH, load_reference
 from .rules import correct_options
 
 PROG = "python -m tutor.lessons"
-COMMANDS = ("check", "report")
-USAGE = f"usage: {PROG} check [FILE ...] | {PROG} report"
+COMMANDS = ("check", "report", "prove")
+USAGE = f"usage: {PROG} check [FILE ...] | {PROG} report | {PROG} prove"
 
 VARIANTS: tuple[dict[str, object], ...] = (
     {},
@@ -68,11 +75,15 @@ def _collect(problems: list[Problem], seen: set[tuple[int, str, str, str]], foun
 
 
 def check_file(path: Path) -> list[Problem]:
-    """Problems of one lesson file under every variant, each reported once."""
+    """Problems of one lesson file under every variant, each reported once, and the
+    proofs of its play tasks (under the default rules)."""
     problems: list[Problem] = []
     seen: set[tuple[int, str, str, str]] = set()
     for options in VARIANTS:
         _collect(problems, seen, list(getattr(load_lesson(path, Rules(**options)), "problems", ())), options)
+    lesson = load_lesson(path)
+    if not problems and isinstance(lesson, Lesson):
+        problems.extend(proof.lesson_problems(lesson, Rules(), proof.load_cache()))
     return problems
 
 
@@ -95,6 +106,11 @@ def check_all(directory: Path = LESSON_DIR) -> tuple[int, list[Problem]]:
         if not broken:
             lessons = [x for x in loaded if x.available]
             _collect(problems, seen, teaching_problems(lessons, reference, rules), options)
+            if not options:
+                cache = proof.load_cache()
+                for lesson in lessons:
+                    if isinstance(lesson, Lesson):
+                        problems.extend(proof.lesson_problems(lesson, rules, cache))
     return len(index.entries) + 2, problems
 
 
@@ -154,6 +170,7 @@ def report(args: list[str]) -> int:
     from .teaching import problems as teaching_problems
 
     lessons = [x for x in load_all() if isinstance(x, Lesson)]
+    cache = proof.load_cache()
     print("tasks per lesson (written tasks + drills):")
     for lesson in lessons:
         steps = lesson.steps_for(Rules())
@@ -161,8 +178,10 @@ def report(args: list[str]) -> int:
         drills = sum(isinstance(s, Drill) for s in steps)
         choices = sum(isinstance(s, Choose) for s in steps)
         questions = sum(s.count for s in steps if isinstance(s, Quiz))
+        strategy, proved = proof.tally(lesson, Rules(), cache)
         print(f"  {lesson.id} {lesson.title}: {tasks} tasks ({choices} choices, {tasks - choices} on the cards), "
-              f"{drills} drills, {questions} quiz questions, {len(steps)} steps")
+              f"{drills} drills, {questions} quiz questions, {len(steps)} steps, "
+              f"{strategy} strategy tasks, {proved} proved")
     print("place of the right answer over 200 learners, by number of options:")
     for n, counter in sorted(answer_places().items()):
         total = sum(counter.values())
@@ -183,6 +202,25 @@ def report(args: list[str]) -> int:
     return 0
 
 
+def prove(args: list[str]) -> int:
+    """Prove every judged step afresh, write ``lessons/proofs.json``, print the problems."""
+    if args:
+        raise UsageError(f"prove: unexpected argument {args[0]}; prove takes no arguments")
+    from .loader import load_all
+
+    rules = Rules()
+    fresh: dict[str, proof.Verdict] = {}
+    problems = []
+    for lesson in load_all(rules=rules):
+        if isinstance(lesson, Lesson):
+            problems.extend(proof.lesson_problems(lesson, rules, fresh))
+    proof.save_cache(fresh)
+    for problem in problems:
+        print(problem)
+    print(f"{len(fresh)} step(s) proved into {proof.CACHE.name}, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -197,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         if rest[:1] in (["-h"], ["--help"]):
             print(USAGE)
             return 0
-        return check(rest) if command == "check" else report(rest)
+        return {"check": check, "report": report, "prove": prove}[command](rest)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2

@@ -26,7 +26,6 @@ from engine import (
     hand_result,
     level_row,
     points,
-    trick_winner,
 )
 from engine.cards import RANKS, SUITS
 from engine.game import team_of
@@ -40,6 +39,7 @@ from .model import (
     CardTask,
     Choose,
     Declare,
+    Lead,
     Numbers,
     Option,
     Phrase,
@@ -51,7 +51,8 @@ from .model import (
     answer_key,
     context_for,
 )
-from .rules import CHOICE_RULES, right_answers, wrong_answer
+from .replay import winner_seat
+from .rules import CARD_RULES, CHOICE_RULES, SafeBury, right_answers, ties, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""
@@ -212,6 +213,44 @@ def ruff_to_win(rng: random.Random, rules: Rules) -> Task | None:
                      hand=tuple(hand), trick=trick, position=position)
 
 
+def sure_lead(rng: random.Random, rules: Rules) -> Task | None:
+    """Every hand shown, four cards each: lead a card nobody can beat (a sure winner)."""
+    position = _position(rng, no_trump=0)
+    ctx = position.context(rules)
+    pack = _Deck(rng, rules)
+    suit = _side_suit(rng, ctx)
+    top = max((c for c in pack.cards if _plain(suit, ctx)(c)), key=ctx.position)
+    hand = pack.take(1, lambda c: c == top) + pack.take(3, lambda c: not ctx.is_trump(c))
+    others = [pack.take(1, _plain(suit, ctx)) + pack.take(3, lambda c: not ctx.is_trump(c) or rng.random() < 0.3)
+              for _ in range(3)]
+    return Lead(line=0, goal=Phrase(N_("Every hand is shown. Lead a card that wins the trick for sure.")),
+                answer="winning_lead", hand=tuple(hand), others=tuple(tuple(h) for h in others),
+                position=position)
+
+
+def feed_or_save(rng: random.Random, rules: Rules) -> Task | None:
+    """You play last to a trick whose winner is settled: feed it points when it is your
+    partner's, keep them when it is an opponent's."""
+    position = _position(rng, no_trump=0)
+    ctx = position.context(rules)
+    suit = _side_suit(rng, ctx)
+    pack = _Deck(rng, rules)
+    ace = max((c for c in pack.cards if _plain(suit, ctx)(c)), key=ctx.position)
+    lead = pack.take(1, lambda c: c == ace)
+    low = lambda c: _plain(suit, ctx)(c) and ctx.position(c) < ctx.position(ace)  # noqa: E731
+    hand = pack.take(1, lambda c: low(c) and bool(c.points)) + pack.take(1, lambda c: low(c) and not c.points) + \
+        pack.take(2, lambda c: not ctx.is_trump(c) and ctx.suit_of(c) != suit)
+    rng.shuffle(hand)
+    first, third = tuple(pack.take(1, low)), tuple(pack.take(1, low))
+    if rng.random() < 0.5:  # the right opponent leads the ace, or your partner plays it second
+        return PlayTrick(line=0, goal=Phrase(N_("An opponent's card wins this trick. Play the best card.")),
+                         answer="save_points", hand=tuple(hand), trick=Trick(1, (tuple(lead), first, third, None)),
+                         position=position)
+    return PlayTrick(line=0, goal=Phrase(N_("Your partner's card wins this trick. Play the best card.")),
+                     answer="feed_partner", hand=tuple(hand), trick=Trick(1, (first, tuple(lead), third, None)),
+                     position=position)
+
+
 OUTCOMES = ("dealers+3", "dealers+2", "dealers+1", "attackers+0", "attackers+1", "attackers+2", "attackers+3")
 OUTCOME_LABELS = {
     "dealers+3": N_("The dealers go up three levels"),
@@ -303,8 +342,10 @@ def count_points(rng: random.Random, rules: Rules) -> Task | None:
     for _ in range(3):
         suit = _side_suit(rng, ctx)
         plays = tuple(tuple(pack.take(1, _plain(suit, ctx))) for _ in range(4))
+        if ties([list(p) for p in plays], ctx):
+            return None  # equal cards are taught with the trumps, after this drill
         tricks.append(Trick(leader, plays))
-        leader = rng.randrange(4)
+        leader = winner_seat(tricks[-1], ctx)  # the winner leads the next trick
     attackers = rng.choice(("us", "them"))
     step = Choose(line=0, goal=Phrase(N_("Count the attackers' points.")),
                   question=Phrase(N_("You and your partner are the attackers. How many points have you taken?"))
@@ -316,8 +357,7 @@ def count_points(rng: random.Random, rules: Rules) -> Task | None:
     wrong = sorted({v for v in (value - 10, value - 5, value + 5, value + 10) if v >= 0} - {value})
     values = sorted([value, *rng.sample(wrong, 2)])
     side = team_of(0 if attackers == "us" else 1)
-    won = [n for n, trick in enumerate(tricks, 1)
-           if team_of(trick.seat_of(trick_winner([list(p or ()) for p in trick.plays], ctx))) == side]
+    won = [n for n, trick in enumerate(tricks, 1) if team_of(winner_seat(trick, ctx)) == side]
     explain = (Phrase(N_("Tricks the attackers won: {tricks}; {n} points in all."), tricks=Numbers(won), n=value)
                if won else Phrase(N_("The attackers won none of these tricks: 0 points.")))
     return replace(step, options=tuple(Option(value=str(v), label=Phrase(N_("{n} points"), n=v)) for v in values),
@@ -414,6 +454,8 @@ GENERATORS: dict[str, Generator] = {
     "throw_check": throw_check,
     "declare_now": declare_now,
     "bury_safely": bury_safely,
+    "sure_lead": sure_lead,
+    "feed_or_save": feed_or_save,
 }
 
 
@@ -439,6 +481,8 @@ def generate(name: str, seed: int, rules: Rules) -> Task:
         assert isinstance(task, CardTask)
         if () in right and not isinstance(task, Declare):
             continue  # picking nothing cannot be played or checked
+        if isinstance(rule := CARD_RULES[task.answer or ""], SafeBury):
+            right = rule.model_first(task, ctx, list(right))  # the answer shown is a good burial
         return replace(task, expect=tuple(answer_key(a) for a in right))
     raise RuntimeError(f"generator {name} found no good position in {ATTEMPTS} deals")
 

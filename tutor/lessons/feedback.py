@@ -37,9 +37,13 @@ HINTS = {
     "missed_tractors": N_("A tractor is still in your hand: pairs of one suit next to each other in this "
                           "hand's order."),
     "not_tractors": N_("{cards}: not part of a tractor."),
+    "weaker_play": N_("The rules allow that, but it is not the best play here. Think about what the other "
+                      "players can still do."),
     "beaten": N_("That follows the rules, but it does not win: {cards} beats it."),
     "shape_mismatch": N_("That cannot win: only a play of the lead's shape can, all of the suit led or "
                          "all trumps, with as many pairs and tractors as the lead."),
+    "cannot_win_single": N_("That cannot win: on this lead only a higher card of the suit led or, when you "
+                            "have none of that suit, a trump can."),
     "more_points": N_("That follows the rules, but your side wins this trick: give it points."),
     "fewer_points": N_("That follows the rules, but the opponents win this trick: keep your points."),
     "buried_points": N_("Points in the kitty: {cards}. If the attackers win the last trick, they count "
@@ -119,6 +123,7 @@ RIGHT = {
     "cards_worth_points": N_("Those are all the cards worth points: every 5, 10 and king."),
     "tractors": N_("Those are the tractors: pairs next to each other in this hand's order."),
     "pairs": N_("Those are the pairs: two identical cards each."),
+    "good_play": N_("That is the best play here."),
 }
 """Why a right answer is right, when the step has no ``explain`` of its own."""
 
@@ -200,6 +205,18 @@ def right_lines(judgement: Judgement, explain: str | None) -> list[str]:
         return [tr(explain)]
     template = RIGHT.get(judgement.reason or "")
     return [_(template)] if template else []
+
+
+ALSO_RIGHT = 4
+"""At most this many other right answers are named after a right answer."""
+
+
+def also_right(others: Sequence[Sequence[Card]]) -> list[str]:
+    """``Also right: ♦4.``: the other right answers of a task with a few, so a learner
+    who found one learns that the others were as good."""
+    if not others or len(others) > ALSO_RIGHT:
+        return []
+    return [_("Also right: {answers}.").format(answers=format_list([cards_text(a) for a in others], style="or"))]
 
 
 def praise(n: int = 0) -> str:

@@ -565,6 +565,7 @@ def check_hand(hand: GuidedHand, rules: Rules) -> tuple[list[Step], list[Problem
         steps.append(task)
         reader = _Reader(hand.path, rules)
         reader.compare(set(task.expect), set(moment.expect), moment.answer, where, moment.line)
+        reader.check_model(task, context_for(task, rules), CARD_RULES[moment.answer or ""], where, moment.line)
         problems.extend(reader.problems)
         if answer is None or answer_key(answer) not in task.expect:
             problem(moment.line, f"{where}.expect", "the script's own move here is not a right answer")

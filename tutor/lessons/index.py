@@ -21,6 +21,9 @@ TOPICS = frozenset({
     "table", "points", "trumps", "declaring", "burying", "following", "pairs", "tractors",
     "void", "ruffing", "feeding", "saving", "leading", "memory", "throws", "counting", "kitty",
     "last_trick", "scoring", "whole_hand", "final_check",
+    "sure_winners", "drawing_trumps", "partner_void", "giving_points", "second_seat", "third_seat",
+    "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
+    "kitty_attack",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 

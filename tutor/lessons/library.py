@@ -39,6 +39,20 @@ class LessonLibrary:
     def lesson(self, lesson_id: str, rules: Rules) -> Lesson | GuidedHand | UnavailableLesson | None:
         return next((x for x in self.lessons(rules) if x.id == lesson_id), None)
 
+    def ideas_before(self, lesson_id: str, rules: Rules) -> frozenset[str]:
+        """The rule ideas the lessons before ``lesson_id`` teach (all of them for a
+        lesson outside the index)."""
+        found: set[str] = set()
+        lessons = self.lessons(rules)
+        if not any(x.id == lesson_id for x in lessons):
+            return frozenset(i for x in lessons if isinstance(x, Lesson) for s in x.steps for i in s.teaches)
+        for lesson in lessons:
+            if lesson.id == lesson_id:
+                break
+            if isinstance(lesson, Lesson):
+                found.update(idea for step in lesson.steps for idea in step.teaches)
+        return frozenset(found)
+
     def reference(self) -> tuple[Reference | None, list[Problem]]:
         """The rules reference, or ``None`` and the problems that stopped it."""
         if self._reference is None:

@@ -25,7 +25,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from engine import Card, Rules, check_dealable, parse_cards
+from engine import Card, Rules, TrumpContext, check_dealable, parse_cards
 from engine.errors import InvalidCardsError
 from engine.cards import RANKS
 
@@ -55,7 +55,8 @@ from .model import (
     answer_key,
     context_for,
 )
-from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, correct_options, is_positional
+from .replay import replay_problems
+from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, SafeBury, correct_options, is_positional
 from .yamlfile import Map, Seq, load_bytes
 
 from ..resources import LESSONS as LESSON_DIR
@@ -78,8 +79,8 @@ _ALLOWED = {
     "choose": _TASK | {"options", "table", "cards", "trick", "tricks", "lead", "others", "declarations",
                        "taken", "last_trick", "points", "dealer", "attackers", "seat"},
     "select_cards": _TASK | {"hand", "lead", "others", "count"},
-    "play_trick": _TASK | {"hand", "trick"},
-    "lead": _TASK | {"hand", "others", "played"},
+    "play_trick": _TASK | {"hand", "trick", "strategy", "dealer", "taken", "kitty"},
+    "lead": _TASK | {"hand", "others", "played", "strategy", "dealer", "taken", "kitty"},
     "declare": _TASK | {"hand", "shown"},
     "drill": _COMMON | {"generator", "streak"},
     "quiz": _COMMON | {"pool", "count"},
@@ -231,8 +232,10 @@ class _Reader:
 
     def trick(self, value: Any, line: int, field: str, you: bool = True) -> Trick:
         m = self.mapping(value, line, field)
-        self.unknown_keys(m, {"leader", "plays"}, field)
+        self.unknown_keys(m, {"leader", "plays", "winner", "points"}, field)
         leader = self.get(m, "leader", field, self.seat, required=True)
+        winner = self.get(m, "winner", field, self.seat)
+        stated = self.get(m, "points", field, self.number)
         plays_seq = self.get(m, "plays", field, self.sequence, required=True)
         plays: list[tuple[Card, ...] | None] = []
         for i, item in enumerate(plays_seq):
@@ -241,7 +244,7 @@ class _Reader:
         if len(plays) != 4:
             self.problem(plays_seq.line, f"{field}.plays", f"a trick has 4 plays, not {len(plays)}")
             raise _Invalid
-        trick = Trick(leader, tuple(plays))
+        trick = Trick(leader, tuple(plays), winner, stated)
         yours = trick.your_index
         if yours is not None and trick.seat_of(yours) != 0:
             want = (0 - leader) % 4
@@ -307,6 +310,8 @@ class _Reader:
             n = self.get(value, "pick", field, self.number, required=True)
             pool = self.get(value, "from", field, self.cards, required=True)
             picks = sorted({answer_key(c) for c in combinations(pool, n)}, key=lambda a: [c.index for c in a])
+            first = answer_key(pool[:n])  # the first n as written: the answer shown
+            picks = [first] + [p for p in picks if p != first]
             if len(picks) > MAX_CANDIDATES:
                 self.problem(line, field, f"{len(picks)} answers: too many for a lesson task")
                 raise _Invalid
@@ -385,6 +390,7 @@ class _Reader:
             "count": self.number, "trick": self.trick, "tricks": self.tricks, "shown": self.shown,
             "declarations": self.declarations, "options": self.options, "recap": self.texts,
             "generator": self.word, "streak": self.number, "pool": self.words,
+            "strategy": self.boolean, "dealer": self.seat, "taken": self.number, "kitty": self.cards,
         }
         names = {f.name for f in fields(cls)}
         failed = False
@@ -433,6 +439,10 @@ class _Reader:
                 self.problem(m.line, f"{where}.text", "a narration needs text")
             if step.highlight and Counter(step.highlight) - Counter(step.cards):
                 self.problem(at("highlight"), f"{where}.highlight", "highlights cards that are not shown")
+            if step.tricks:
+                self.copies([step.cards, *(p for t in step.tricks for p in t.plays if p is not None)],
+                            m.line, where)
+                self.replay(step, at("tricks"), where)
             return
         if isinstance(step, Recap):
             if not step.recap:
@@ -492,6 +502,7 @@ class _Reader:
                              f"the lead has {len(lead)} cards but your hand only {len(step.hand)}")
         groups.extend(getattr(step, "others", ()))
         groups.append(getattr(step, "played", ()))
+        groups.append(step.kitty)
         shown = getattr(step, "shown", None)
         if shown is not None and shown[0] != 0:
             groups.append(shown[1])
@@ -521,6 +532,7 @@ class _Reader:
             self.compare(engine, set(step.expect), step.answer, where, line)
             if () in engine and not isinstance(step, Declare):
                 self.problem(line, f"{where}.answer", "the answer is to pick no card, which cannot be played or checked")
+            self.check_model(step, ctx, rule, where, line)
             if rule.wrong_answer(step, ctx) is None:
                 self.problem(line, f"{where}.answer",
                              f"every answer satisfies {step.answer}: the task cannot be failed")
@@ -531,6 +543,18 @@ class _Reader:
                     self.problem(line, f"{where}.answer", f"{step.answer} needs a trick where {side}")
         except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
             self.problem(line, f"{where}.answer", f"the engine cannot judge this step: {exc}")
+
+    def check_model(self, step: CardTask, ctx: TrumpContext, rule: Any, where: str, line: int) -> None:
+        """The answer shown (the first of ``expect``) is a good model: for a burial,
+        one that empties as many side suits and buries cards as small as any safe one
+        (the proofs of play tasks are ``tutor.lessons.proof``'s)."""
+        if not isinstance(rule, SafeBury) or not step.expect:
+            return
+        answers = rule.answers(step, ctx)
+        if rule.merit(step, ctx, step.expect[0]) != min(rule.merit(step, ctx, a) for a in answers):
+            model = rule.model_first(step, ctx, answers)[0]
+            self.problem(line, f"{where}.expect", f"the answer shown buries {' '.join(map(str, step.expect[0]))}; "
+                         f"a better burial empties more suits or keeps higher cards: {' '.join(map(str, model))}")
 
     def compare(self, engine: set[Answer], expected: set[Answer], rule: str | None, where: str, line: int) -> None:
         def show(answers: Iterable[Answer]) -> str:
@@ -568,9 +592,11 @@ class _Reader:
         groups: list[Sequence[Card]] = [step.cards, step.lead, *step.others]
         if step.trick is not None:
             groups.extend(p for p in step.trick.plays if p is not None)
+        groups.extend(p for t in step.tricks for p in t.plays if p is not None)
         self.copies(groups, m.line, where)
         if not step.applies(self.rules):
             return
+        self.replay(step, at("tricks"), where)
         try:
             right = correct_options(step, context_for(step, self.rules))
         except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
@@ -580,6 +606,21 @@ class _Reader:
             judged = ", ".join(values[i] for i in sorted(right)) or "no option"
             self.problem(at("expect"), f"{where}.expect",
                          f"says {step.expect}, but rule {step.answer} judges {judged} right")
+
+    def replay(self, step: Step, line: int, where: str) -> None:
+        """A run of tricks is one hand's: replayed through the engine (``replay``)."""
+        tricks = getattr(step, "tricks", ())
+        if not tricks:
+            return
+        try:
+            found = replay_problems(tricks, context_for(step, self.rules))
+        except InvalidCardsError:
+            return  # more copies than the decks hold: reported by ``copies``
+        except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
+            self.problem(line, f"{where}.tricks", f"the engine cannot replay these tricks: {exc}")
+            return
+        for n, message in found:
+            self.problem(line, f"{where}.tricks[{n}]", message)
 
     def check_generated(self, step: Drill | Quiz, m: Map, where: str) -> None:
         from .drills import GENERATORS, generate
@@ -596,7 +637,10 @@ class _Reader:
         for name in names:
             try:
                 for seed in range(3):
-                    generate(name, seed, self.rules)
+                    task = generate(name, seed, self.rules)
+                    for n, message in replay_problems(getattr(task, "tricks", ()), context_for(task, self.rules)):
+                        self.problem(self.line_of(m, field), f"{where}.{field}",
+                                     f"generator {name}, seed {seed}: {message}")
             except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
                 self.problem(self.line_of(m, field), f"{where}.{field}", f"generator {name} fails: {exc}")
 

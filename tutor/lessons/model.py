@@ -14,6 +14,8 @@ from typing import Any, Iterator
 
 from engine import Card, Rules, TrumpContext
 
+from tutor.i18n import N_
+
 SEATS = ("you", "right", "partner", "left")
 """Seat names as lessons write them; the index is the seat number (you are seat 0).
 
@@ -74,6 +76,10 @@ class Trick:
 
     leader: int
     plays: tuple[tuple[Card, ...] | None, ...]
+    winner: int | None = None
+    """The seat the lesson says wins it (checked against the engine), if it says."""
+    points: int | None = None
+    """The points the lesson says it holds (checked against the engine), if it says."""
 
     def seat_of(self, index: int) -> int:
         """The seat that made play number ``index``."""
@@ -224,6 +230,17 @@ class CardTask(Task):
 
     hand: tuple[Card, ...] = ()
     expect: tuple[Answer, ...] = ()
+    strategy: bool = False
+    """The task asks for a good play, not merely a legal one: the checker proves its
+    answers with the engine's review and the search advisor (``tutor.lessons.proof``)."""
+    dealer: int | None = None
+    """Who deals this hand (a play task; the proof's default: the left opponent)."""
+    kitty: tuple[Card, ...] = ()
+    """The kitty's cards, for the proof of a play task near the end of the hand (its
+    points, multiplied, go to the attackers if they win the last trick)."""
+    taken: int | None = None
+    """The attackers' points so far (a play task; the proof's default: 40, mid-band,
+    so that it weighs the points a play wins or loses rather than a level threshold)."""
 
 
 @dataclass(frozen=True)
@@ -319,6 +336,19 @@ def board_cards(step: Step) -> list[Card]:
     for _seat, shown in getattr(step, "declarations", ()) or ():
         cards.extend(shown)
     return cards
+
+
+ACTIONS = {"select_cards": N_("Check"), "play_trick": N_("Play"), "lead": N_("Lead"), "declare": N_("Show")}
+"""The action button of a card task, by kind (a declaration also offers Pass)."""
+PASS = N_("Pass")
+
+
+def button_words(step: Step) -> tuple[str, ...]:
+    """The words on a step's own buttons (they count as words the step uses)."""
+    action = ACTIONS.get(step.kind)
+    if action is None:
+        return ()
+    return (action, PASS) if step.kind == "declare" else (action,)
 
 
 STEP_TYPES: dict[str, type[Step]] = {

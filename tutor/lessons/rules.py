@@ -406,6 +406,20 @@ class SafeBury(CardRule):
     def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
         return {"bury", "points", "trumps"}
 
+    @staticmethod
+    def merit(step: CardTask, ctx: TrumpContext, answer: Sequence[Card]) -> tuple[int, int]:
+        """How good a safe burial is as a model, lower first: side suits it leaves
+        empty (more is better: the dealer can ruff them), then the cards' ranks (small
+        side cards go; aces and queens win tricks later)."""
+        kept = Counter(step.hand) - Counter(answer)
+        held = {ctx.suit_of(c) for c in kept.elements()}
+        emptied = {ctx.suit_of(c) for c in answer} - held
+        return (-len(emptied), sum(ctx.position(c) for c in answer))
+
+    def model_first(self, step: CardTask, ctx: TrumpContext, answers: Sequence[Answer]) -> list[Answer]:
+        """``answers`` with the best model burial first (``merit``)."""
+        return sorted(answers, key=lambda a: self.merit(step, ctx, a))
+
 
 def _leads(hand: Sequence[Card], ctx: TrumpContext) -> list[Answer]:
     """The plain leads of a hand: every single card, pair and tractor (no throws)."""
@@ -551,6 +565,46 @@ class TopCard(CardRule):
         return needs
 
 
+class BestPlay(CardRule):
+    """A good play: legal, and one of the plays ``expect`` lists.  The lesson names them
+    all, and the checker proves them (``tutor.lessons.proof``): each is the search
+    advisor's choice or within its noise of the best play, every other play clearly
+    worse, and the review flags none.  A follow (``play_trick``) or a lead."""
+
+    name = "best_play"
+    step_types = (PlayTrick, Lead)
+
+    def legal(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement | None:
+        """Why ``picked`` may not be played here, if it may not."""
+        if isinstance(step, PlayTrick):
+            follow = FollowRule()
+            verdict = follow.judge(step, ctx, picked)
+            return None if verdict.correct else verdict
+        if not picked or len({ctx.suit_of(c) for c in picked}) != 1:
+            return Judgement(False, "mixed_suits", tuple(picked))
+        return None
+
+    def judge(self, step: CardTask, ctx: TrumpContext, picked: Sequence[Card]) -> Judgement:
+        illegal = self.legal(step, ctx, picked)
+        if illegal is not None:
+            return illegal
+        if answer_key(picked) in step.expect:
+            return Judgement(True, "good_play")
+        return Judgement(False, "weaker_play")
+
+    def answers(self, step: CardTask, ctx: TrumpContext) -> list[Answer]:
+        return [a for a in step.expect if self.legal(step, ctx, a) is None]
+
+    def wrong_answer(self, step: CardTask, ctx: TrumpContext) -> Answer | None:
+        size = len(FollowRule().lead(step)) if isinstance(step, PlayTrick) else 1
+        return next((p for p in subsets(step.hand, size) if not self.judge(step, ctx, p).correct), None)
+
+    def needs(self, step: CardTask, ctx: TrumpContext) -> set[str]:
+        if isinstance(step, PlayTrick):
+            return FollowRule().needs(step, ctx)
+        return {"leading"}
+
+
 _DECLARE_REASONS = {"cannot_declare": "not_a_declaration", "override_too_weak": "too_weak"}
 """The engine's declaring codes, renamed where the lesson wording differs."""
 
@@ -622,6 +676,7 @@ CARD_RULES: dict[str, CardRule] = {
         StandingThrow(),
         WinningLead(),
         TopCard(),
+        BestPlay(),
         DeclarationRule(),
     )
 }

@@ -9,8 +9,8 @@ No pygame here, so the tests drive exactly what the scene drives.
   the right answer's place is balanced over the lesson (among the choices with as
   many options), so no place holds it more often than its share.
 - **Drills** deal fresh positions until the learner gets ``streak`` right in a row.
-- **Stars against par**: par is one answer per task (``streak`` per drill); three
-  stars without a wrong answer, two with at most ``slack`` wrong ones, else one.
+- **Stars** (``stars_for``, the same thresholds everywhere): three without a wrong
+  answer, two with at most two wrong ones, one with more right answers than wrong.
 
 Feedback keeps the judgement, not sentences: its text is made in the current
 language each time it is asked for, so switching language mid-step retranslates it.
@@ -24,11 +24,26 @@ from dataclasses import dataclass, field
 
 from engine import Card, Rules, TrumpContext, lead_shape
 
-from tutor.i18n import _
+from tutor.hints import SUIT_NAMES
+from tutor.i18n import N_, _
 
 from . import feedback as words
 from .drills import generate
-from .model import Answer, CardTask, Choose, Drill, Lesson, Quiz, Step, Task, answer_key, context_for
+from .model import (
+    Answer,
+    CardTask,
+    Choose,
+    Declare,
+    Drill,
+    Lesson,
+    Phrase,
+    Quiz,
+    Step,
+    Task,
+    answer_key,
+    board_cards,
+    context_for,
+)
 from .rules import Judgement, correct_options, judge
 
 RIGHT, HINT, ANSWER = "right", "hint", "answer"
@@ -37,17 +52,46 @@ TRIES = 2
 """Wrong answers before the answer is shown."""
 
 
-def slack_for(par: int) -> int:
-    """Wrong answers that still earn two stars: a quarter of par, at least one."""
-    return max(1, par // 4)
+SLIPS = 2
+"""Wrong answers that still earn two stars, in every lesson and the guided hand."""
+STARS_RULE = N_("★★★: no wrong answer. ★★: at most 2 wrong answers. ★: more right answers than wrong ones.")
+"""What the stars mean, shown wherever stars are given (the thresholds of ``stars_for``)."""
 
 
-def stars_for(mistakes: int, par: int) -> int:
-    """Stars against par: three without a wrong answer, two with at most ``slack_for``
-    wrong, else one (the lessons and the guided hand score alike)."""
+def stars_for(mistakes: int, rights: int) -> int:
+    """Stars, the same in every lesson, the final check and the guided hand: three
+    without a wrong answer, two with at most ``SLIPS`` wrong, one with more right
+    answers than wrong ones, else none (no star for a check mostly answered wrong)."""
+    if rights == 0:
+        return 0
     if mistakes == 0:
         return 3
-    return 2 if mistakes <= slack_for(par) else 1
+    if mistakes <= SLIPS:
+        return 2
+    return 1 if rights > mistakes else 0
+
+
+def header(target: Step, trumps_known: bool, played: Answer | None = None) -> Phrase | None:
+    """The "Level · trumps" line of a step that shows or asks about cards, from the
+    screen that teaches trumps on (before it no level or trump suit is shown): the
+    level and the trump suit; while trumps are being declared, the suit the declaration
+    on the table names for now (the learner's own once ``played``), else "not chosen
+    yet"."""
+    position = getattr(target, "position", None)
+    if position is None or not trumps_known or not (board_cards(target) or isinstance(target, Declare)):
+        return None
+    if position.decided:
+        return Phrase(N_("Level {level} · trumps: {trump}"), level=position.level, trump=_suit(position.trump))
+    shown = played or (target.shown[1] if isinstance(target, Declare) and target.shown is not None else ())
+    if not shown:
+        return Phrase(N_("Level {level} · trumps not chosen yet"), level=position.level)
+    card = next((c for c in shown if not c.is_joker), None)  # a joker pair declares no-trump
+    return Phrase(N_("Level {level} · trumps for now: {trump}"), level=position.level,
+                  trump=_suit(card.suit if card is not None else None))
+
+
+def _suit(trump: str | None) -> Phrase:
+    return Phrase(N_("no-trump")) if trump is None else Phrase(SUIT_NAMES[trump])
 
 
 @dataclass
@@ -59,6 +103,8 @@ class Feedback:
     option: int | None = None
     """The option picked (its index in the step's options), for a choice."""
     praise: int = 0
+    picked: Answer = ()
+    """The cards answered (a card task)."""
 
     @property
     def correct(self) -> bool:
@@ -72,7 +118,9 @@ class Feedback:
     def lines(self) -> list[str]:
         task, j = self.task, self.judgement
         if self.tier == RIGHT:
-            return words.right_lines(j, task.explain)
+            others = [a for a in getattr(task, "expect", ()) if a != self.picked] \
+                if isinstance(task, CardTask) else []
+            return words.right_lines(j, task.explain) + words.also_right(others)
         if self.tier == HINT:
             note = None
             if isinstance(task, Choose) and self.option is not None:
@@ -83,6 +131,8 @@ class Feedback:
                 suit = self.ctx.suit_of(lead[0]) if lead else None
                 if j.reason == "must_play_pair" and lead and lead_shape(lead, self.ctx).pairs > 1:
                     j = Judgement(False, "must_play_pairs", j.cards)  # a tractor or a throw led
+                if j.reason == "shape_mismatch" and len(lead) == 1:
+                    j = Judgement(False, "cannot_win_single", j.cards)  # no pairs to speak of
             return words.hint_lines(j, self.ctx, suit, getattr(task, "count", None), note, task.answer)
         shown = shown_answer(task, self.ctx)
         lines = [words.answer_line(self.ctx.sorted(shown) if isinstance(task, CardTask) else shown)]
@@ -125,6 +175,8 @@ class StepState:
     """The right answer given or shown (drawn in the trick)."""
     mistakes: int = 0
     """Wrong answers to this step, all positions together."""
+    rights: int = 0
+    """Right answers to this step, all positions together."""
     streak: int = 0
     dealt: int = 0
     task: Task | None = None
@@ -159,8 +211,11 @@ class Balancer:
 class LessonRun:
     """Progress through the steps shown under ``rules``: answers, mistakes, stars."""
 
-    def __init__(self, lesson: Lesson, rules: Rules | None = None, seed: int = 0) -> None:
+    def __init__(self, lesson: Lesson, rules: Rules | None = None, seed: int = 0,
+                 known: frozenset[str] | None = None) -> None:
         self.lesson = lesson
+        self.known = known
+        """The rule ideas taught before this lesson (``None``: every idea)."""
         self.rules = rules if rules is not None else Rules()
         self.seed = seed
         self.rng = random.Random(f"order:{lesson.id}:{seed}")
@@ -218,11 +273,28 @@ class LessonRun:
         """The context the current task is judged in."""
         return context_for(self.task or self.step, self.rules)
 
+    def taught(self, idea: str) -> bool:
+        """Whether ``idea`` was taught before this lesson or on a screen up to this one."""
+        if self.known is None or idea in self.known:
+            return True
+        return any(idea in step.teaches for step in self.steps[:self.index + 1])
+
     @property
     def display_ctx(self) -> TrumpContext | None:
-        """The context cards are drawn in (★, order); ``None`` without a position."""
+        """The context cards are drawn in (★, order); ``None`` without a position, while
+        trumps are not chosen yet (no level card is a trump then), and before the screen
+        that teaches trumps."""
         target = self.task or self.step
-        return self.ctx if getattr(target, "position", None) is not None else None
+        position = getattr(target, "position", None)
+        if position is None or not position.decided or not self.taught("trumps"):
+            return None
+        return self.ctx
+
+    def header(self) -> Phrase | None:
+        """The current step's "Level · trumps" line (``header``)."""
+        target = self.task or self.step
+        played = self.state.played if isinstance(target, Declare) and self.state.done else None
+        return header(target, self.taught("trumps"), played)
 
     @property
     def is_task(self) -> bool:
@@ -255,6 +327,7 @@ class LessonRun:
         if judgement.correct:
             state.played = None if option is not None else answer_key(answer)  # type: ignore[arg-type]
             tier = RIGHT
+            state.rights += 1
             self._right(state)
         else:
             state.wrong += 1
@@ -267,7 +340,8 @@ class LessonRun:
                 state.played = shown if isinstance(task, CardTask) else None
                 if isinstance(self.step, Drill):
                     state.streak = 0
-        self.feedback = Feedback(tier, judgement, task, self.ctx, option, self.index)
+        picked = answer_key(answer) if option is None else ()  # type: ignore[arg-type]
+        self.feedback = Feedback(tier, judgement, task, self.ctx, option, self.index, picked)
         return self.feedback
 
     def _right(self, state: StepState) -> None:
@@ -343,14 +417,13 @@ class LessonRun:
         return sum(s.streak if isinstance(s, Drill) else 1 for s in self.steps if isinstance(s, (Task, Drill)))
 
     @property
-    def slack(self) -> int:
-        """Wrong answers that still earn two stars."""
-        return slack_for(self.par)
-
-    @property
     def mistakes(self) -> int:
         return sum(state.mistakes for state in self.states)
 
     @property
+    def rights(self) -> int:
+        return sum(state.rights for state in self.states)
+
+    @property
     def stars(self) -> int:
-        return stars_for(self.mistakes, self.par)
+        return stars_for(self.mistakes, self.rights)

@@ -26,9 +26,11 @@ from engine import Rules
 
 from .. import seats
 from .drills import generate
-from .model import Drill, Lesson, Narration, Problem, Quiz, Step, Task, board_cards, context_for
+from .feedback import tr
+from .model import Drill, Lesson, Narration, Problem, Quiz, Step, Task, board_cards, button_words, context_for
 from .reference import Reference
 from .rules import shows_trumps, task_needs
+from .session import header
 
 IDEAS: dict[str, str] = {
     "teams": "partners sit opposite each other",
@@ -115,13 +117,35 @@ SEAT_FIELDS = ("table", "trick", "tricks", "others", "shown", "declarations")
 """A step with any of these draws seat labels (对家, 上家, 下家 in Chinese) beside cards."""
 
 
-def _texts(step: Step) -> Iterable[str]:
-    """What a step shows in words: its texts, its caption, and the seat labels it draws."""
+def _texts(step: Step, position: Step, trumps_known: bool) -> Iterable[str]:
+    """What a step shows in words: its texts, its caption, the seat labels it draws,
+    the header over the position (``position``: the step, or a position a drill deals),
+    its texts, and the words on its buttons."""
     yield from step.texts()
+    if position is not step:
+        yield from position.texts()
     if isinstance(step, Narration) and step.caption:
         yield step.caption
-    if any(getattr(step, name, None) for name in SEAT_FIELDS):
+    if any(getattr(position, name, None) for name in SEAT_FIELDS):
         yield from seats.LABELS
+    line = header(position, trumps_known)
+    if line is not None:
+        yield line
+    yield from button_words(position)
+
+
+PRINTED_TASKS = ("all_trumps", "is_trump")
+"""Tasks that ask which cards are trumps: their cards are shown by printed suit, no ★."""
+
+
+def star_problem(step: Step) -> str | None:
+    """From the screen that teaches ★ on, cards with a position are drawn with ★ and
+    sorted trumps first, unless finding the trumps is the task."""
+    if step.sort != "printed" or getattr(step, "position", None) is None or not board_cards(step):
+        return None
+    if getattr(step, "answer", None) in PRINTED_TASKS:
+        return None
+    return "shows cards by printed suit, without ★, after the screen that says trumps carry ★"
 
 
 def _uses(text: str, word: str) -> bool:
@@ -131,12 +155,13 @@ def _uses(text: str, word: str) -> bool:
 
 
 DECKS = re.compile("[两一三四]副扑克")
-NOT_SIDE = re.compile("[这本那上下每首该此一二两三四几整第]副|副(?!牌|级牌)")
-"""副 as a measure word (下一副, 这副牌, 两副牌) or alone: a deal or a deck, never a side suit."""
+NOT_SIDE = re.compile("[这本那上下每首该此一二三四几整第]副|两副(?!花色)|副(?!牌|级牌|花色)")
+"""副 as a measure word (下一副, 这副牌, 两副牌) or alone: a deal or a deck, never a side suit
+(副牌, 副花色: 两门副花色 is two side suits)."""
 
 
 def wording_problems(text: str) -> list[str]:
-    """Chinese wording rules: 副 only for side suits (副牌, 副级牌) and decks (两副扑克).
+    """Chinese wording rules: 副 only for side suits (副牌, 副级牌, 副花色) and decks (两副扑克).
 
     Checked on every lesson screen here and on the whole catalog by the tests."""
     rest = DECKS.sub("", text)
@@ -149,6 +174,7 @@ def problems(lessons: Iterable[Lesson], reference: Reference | None, rules: Rule
 
     rules = rules or Rules()
     zh = i18n.load_translations("zh_CN")
+    english = i18n.load_translations("en")
     taught: set[str] = set()
     defined: set[str] = set()
     terms = reference.glossary if reference is not None else ()
@@ -160,6 +186,8 @@ def problems(lessons: Iterable[Lesson], reference: Reference | None, rules: Rule
             def report(message: str) -> None:
                 found.append(Problem(lesson.path, step.line, where, message))
 
+            if isinstance(lesson, Lesson) and isinstance(step, Narration) and not step.heading:
+                report("a narration needs a heading: the screen's title line")
             for idea in (*step.teaches, *step.needs):
                 if idea not in IDEAS:
                     report(f"unknown rule idea {idea!r}")
@@ -169,13 +197,19 @@ def problems(lessons: Iterable[Lesson], reference: Reference | None, rules: Rule
                 if reference is not None and reference.term(term_id) is None:
                     report(f"defines {term_id!r}, which the glossary does not list")
             wanted: set[str] = set()
+            shown: list[str] = []
             for position in _positions(step, rules):
                 wanted |= needs(position, rules)
+                shown.extend(t for t in _texts(step, position, "trumps" in taught) if t not in shown)
+                if "star" in taught and "star" not in step.teaches and (problem := star_problem(position)):
+                    if problem not in [p.message for p in found if p.line == step.line]:
+                        report(problem)
             for idea in sorted(wanted - taught):
                 if idea in IDEAS:
                     report(f"needs the rule “{IDEAS[idea]}” ({idea}) before any screen teaches it")
-            for text in _texts(step):
-                chinese = zh.gettext(text)
+            for text in shown:
+                chinese = tr(text, zh)
+                text = tr(text, english)
                 for problem in wording_problems(chinese):
                     report(problem)
                 for term in terms:

@@ -28,6 +28,7 @@ from ..i18n import N_, _, ngettext
 from ..lessons import LessonLibrary
 from ..lessons.feedback import tr
 from ..lessons.hand import GuidedHand
+from ..lessons.session import STARS_RULE
 from ..scene import Scene
 from ..widgets import Button, Menu
 from .lessons.words import stars_text
@@ -108,6 +109,8 @@ class GuidedHandScene(PracticeTableScene):
         the last trick, the latest first."""
         table = self.table_guided
         words = table.guide_words()
+        if table.pending is None and table.phase in (HAND_OVER, MATCH_OVER):
+            return words  # the hand summary says the rest: nothing for it to cover
         if table.pending is None:
             room = COACH_LINES - len(words) - (self.metrics.scale < 0.9)
             comments = table.current_comments()[-room:] if room > 0 else []
@@ -253,6 +256,15 @@ class GuidedHandScene(PracticeTableScene):
         """Nothing to save (see ``_save``)."""
 
 
+def hand_result_line(stars: int, mistakes: int, rights: int) -> str:
+    """The guided hand's result in words that agree with its counts."""
+    if not mistakes:
+        return _("Your first hand: {stars}, every answer right the first time.").format(stars=stars_text(stars))
+    return ngettext("Your first hand: {stars}: {right} right, {n} wrong answer.",
+                    "Your first hand: {stars}: {right} right, {n} wrong answers.",
+                    mistakes).format(stars=stars_text(stars), right=rights, n=mistakes)
+
+
 class GuidedSummaryScene(HandSummaryScene):
     """The real hand summary, then the guide's last word, the stars, and the way on."""
 
@@ -275,9 +287,8 @@ class GuidedSummaryScene(HandSummaryScene):
             table = self.table_scene.table
             assert isinstance(table, GuidedTable)
             lines = summary_lines(table, practice=False)
-            lines.append(ngettext("Your first hand: {stars}, with {n} wrong answer.",
-                                  "Your first hand: {stars}, with {n} wrong answers.",
-                                  table.mistakes).format(stars=stars_text(table.stars), n=table.mistakes))
+            lines.append(hand_result_line(table.stars, table.mistakes, table.rights))
+            lines.append(_(STARS_RULE))
             lines += [tr(m.text) for m in table.summary_moments() if m.text]
             self._body = (language, "\n".join(lines))
 

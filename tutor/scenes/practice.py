@@ -671,14 +671,17 @@ class PracticeTableScene(Scene):
 
     @staticmethod
     def _declare_face_text(face: Card, cards: tuple[Card, ...] | None) -> str:
+        """A declare button's words: one card, or a pair of it ("亮一对♠2")."""
         from ..hints import card_name
 
-        return card_name(face) + (" ×2" if cards is not None and len(cards) == 2 else "")
+        if cards is not None and len(cards) == 2:
+            return _("Declare a pair of {card}").format(card=card_name(face))
+        return _("Declare {cards}").format(cards=card_name(face))
 
     def _declare_label(self, n: int) -> Callable[[], str]:
         def label() -> str:
             cards = self.declare_choices[n] if n < len(self.declare_choices) else None
-            return _("Declare {cards}").format(cards=self._declare_face_text(self.declare_faces[n], cards))
+            return self._declare_face_text(self.declare_faces[n], cards)
         return label
 
     def _declarer(self, n: int) -> Callable[[], None]:

@@ -91,6 +91,14 @@ class TrickView(Widget):
         """Each seat's card rectangles."""
         return {seat: self.slot_rects(seat, len(cards)) for seat, cards in self.plays}
 
+    def winner_box(self) -> pygame.Rect | None:
+        """The frame round the winning play, if one is framed."""
+        rects = self.play_rects().get(self.winner) if self.winner is not None else None
+        if not rects:
+            return None
+        margin = 2 * self.frame_margin() - 2
+        return rects[0].unionall(rects).inflate(margin, margin)
+
     # ------------------------------------------------------------ captions and the tag
 
     def caption_height(self) -> int:
@@ -142,9 +150,8 @@ class TrickView(Widget):
             for card, rect in zip(cards, rects[seat]):
                 trump = self.ctx is not None and self.ctx.is_trump(card)
                 surface.blit(art.face(card, w, trump=trump, four_colour=self.services.four_colour), rect)
-            if seat == self.winner and rects[seat]:
-                box = rects[seat][0].unionall(rects[seat]).inflate(2 * self.frame_margin() - 2,
-                                                                  2 * self.frame_margin() - 2)
+            box = self.winner_box() if seat == self.winner else None
+            if box is not None:
                 pygame.draw.rect(surface, FOCUS, box, 3, border_radius=max(4, w // 10))
         tag = self.tag_layout()
         if tag is not None:

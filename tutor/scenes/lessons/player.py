@@ -24,10 +24,9 @@ from engine import Rules
 
 from ...i18n import N_, _
 from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
-from ...lessons.model import Drill, Narration, Recap, Task, board_cards
-from ...lessons.rules import shows_trumps
+from ...lessons.model import PASS, Drill, Narration, Recap, Task
+from ...lessons.feedback import tr
 from ...lessons.session import HINT, RIGHT as RIGHT_TIER
-from ...hints import suit_name
 from ...scene import Scene
 from ...text import TextLayout, layout_text
 from ...theme import ON_FELT, Metrics
@@ -45,6 +44,10 @@ NEUTRAL, GOOD, BAD = (255, 250, 232), (226, 244, 222), (252, 228, 222)
 """Feedback panel backgrounds: a prompt, a right answer, a wrong one."""
 FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: pass · H: hint · "
             "Enter: next · Esc: back · F2: 中文 / English")
+
+
+FEEDBACK_ROOM = 176
+"""Height kept for a task's feedback (a title and four lines) before any answer."""
 
 
 def library_of(services: "Services") -> LessonLibrary:
@@ -95,7 +98,8 @@ class LessonPlayerScene(Scene):
         if isinstance(lesson, UnavailableLesson):
             lesson = problem_lesson(lesson)
         self.lesson = lesson
-        self.run = LessonRun(lesson, self.rules, seed if seed is not None else random.randrange(2**31))
+        self.run = LessonRun(lesson, self.rules, seed if seed is not None else random.randrange(2**31),
+                             known=self.library.ideas_before(lesson.id, self.rules))
         self.furthest = 0
         self.bilingual = False
         self.show_hint = False
@@ -113,7 +117,7 @@ class LessonPlayerScene(Scene):
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=17)
         self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
         self.link = Button(services, self.link_label, self.open_link, px=16)
-        self.passing = Button(services, N_("Pass"), self.pass_, px=17)
+        self.passing = Button(services, PASS, self.pass_, px=17)
         self.action = Button(services, self.action_label, self.submit, px=17)
         self.next = Button(services, self.next_label, self.forward, px=17)
         self._laid_out_for: tuple[str, bool] = ("", False)
@@ -269,18 +273,8 @@ class LessonPlayerScene(Scene):
         return bilingual(target.goal or step.heading, on)
 
     def status_text(self) -> str:
-        """The level and the trumps, when a trump is on the table or trumps are chosen now."""
-        task = self.run.task
-        target = task or self.step
-        position = getattr(target, "position", None)
-        if position is None:
-            return ""
-        if not position.decided:
-            return _("Level {level} · trumps not chosen yet").format(level=position.level)
-        if not shows_trumps(board_cards(target), self.run.ctx):
-            return ""  # no trump on the table: the trump suit does not matter here
-        trump = _("no-trump") if position.trump is None else suit_name(position.trump)
-        return _("Level {level} · trumps: {trump}").format(level=position.level, trump=trump)
+        """The level and the trumps (``LessonRun.header``)."""
+        return tr(self.run.header())
 
     def body_text(self) -> str:
         step, run, on = self.step, self.run, self.bilingual
@@ -295,8 +289,6 @@ class LessonPlayerScene(Scene):
             parts.append(bilingual(task.question, on))
         if isinstance(step, Recap):
             parts.extend("· " + bilingual(line, on) for line in step.recap)
-        if isinstance(step, Narration) and step.caption:
-            parts.append(bilingual(step.caption, on))
         if isinstance(step, Drill):
             state = run.state
             parts.append(_("Right in a row: {dots}").format(
@@ -362,14 +354,19 @@ class LessonPlayerScene(Scene):
         self.dots.place((area.left, area.top, area.width, m.px(20)), m)
         y = area.top + m.px(20) + gap // 2
         goal_h = m.px(40) if not self.bilingual else m.px(62)
-        status_w = min(m.px(330), area.width // 3) if self.status_text() else 0
+        status = self.status_text()
+        status_w = min(layout_text(self.services.fonts, status, m.fpx(self.status.px), area.width).width + m.px(4),
+                       area.width // 3) if status else 0  # the goal line gets the rest
         self.goal.place((area.left, y, area.width - status_w - (gap if status_w else 0), goal_h), m)
         self.status.place((area.right - status_w, y, status_w, goal_h), m)
         y += goal_h + gap // 2
         buttons_h = m.px(46)
         bottom = area.bottom - buttons_h
         free_all = bottom - gap - y
-        fb_h = max(m.px(52), min(self._height(self.feedback, area.width, m), free_all * 2 // 5))
+        need = self._height(self.feedback, area.width, m)
+        if self.run.is_task:  # room for the feedback to come, so the picture does not jump when it grows
+            need = max(need, m.px(FEEDBACK_ROOM))
+        fb_h = max(m.px(52), min(need, free_all * 2 // 5))
         self.feedback.place((area.left, bottom - gap - fb_h, area.width, fb_h), m)
         free = self.feedback.rect.top - gap - y
         body_h = min(free - self.view.room(free, m), self._height(self.body, area.width, m))

@@ -14,13 +14,14 @@ import pygame
 
 from engine import Card, TrumpContext, legal_follow, trick_winner
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...lessons import LessonRun
-from ...lessons.model import Choose, Declare, Lead, Narration, PlayTrick, SelectCards, Step, Trick
+from ...lessons.model import ACTIONS, Choose, Declare, Lead, Narration, PlayTrick, SelectCards, Step, Trick
 from ...lessons.feedback import tr
 from ...lessons.rules import correct_options
+from ...lessons.session import STARS_RULE
 from ...text import TextLayout, fit_text
-from ...theme import FELT, ON_FELT, ON_FELT_SOFT, Metrics
+from ...theme import ON_FELT, ON_FELT_SOFT, Metrics
 from ...widgets import HandFan, TextPanel, TrickView, card_height
 from ...widgets.base import Widget
 from ...widgets.card_rows import CardGroup, CardRow, CardRows
@@ -46,7 +47,7 @@ def arrange(cards: Sequence[Card], sort: str, ctx: TrumpContext | None) -> tuple
     """Cards in the step's order (``sort``) and the context that marks trumps ★."""
     if sort == "printed" or ctx is None:
         ordered = sorted(cards, key=lambda c: (-1 if c.is_joker else c.index // 13, -c.index))
-        return (ordered if sort == "printed" else list(cards)), None
+        return (list(cards) if sort == "given" else ordered), None
     if sort == "given":
         return list(cards), ctx
     return ctx.sorted(cards), ctx
@@ -144,7 +145,13 @@ class NarrationView(StepView):
         self.fan = ShownCards(services)
         self.table = SeatDiagram(services, seat_labels)
         self.rows = CardRows(services)
+        self.caption = TextPanel(services, self._caption, px=15, min_px=11, colour=ON_FELT_SOFT, background=None,
+                                 align="center")
+        """The cards' caption, under them (never inside the text)."""
         self.step: Narration | None = None
+
+    def _caption(self) -> str:
+        return self.say(self.step.caption) if self.step is not None and self.step.caption else ""
 
     def load(self, run: LessonRun) -> None:
         step = run.step
@@ -162,7 +169,7 @@ class NarrationView(StepView):
     def place(self, rect: pygame.Rect, m: Metrics) -> None:
         super().place(rect, m)
         hidden = (0, 0, 0, 0)
-        for widget in (self.fan, self.table, self.rows):
+        for widget in (self.fan, self.table, self.rows, self.caption):
             widget.place(hidden, m)
         step = self.step
         if step is None:
@@ -173,27 +180,35 @@ class NarrationView(StepView):
         elif step.tricks:
             self.rows.place(rect, m)
         elif step.cards:
-            h = min(rect.height, m.px(200))
-            self.fan.place((rect.left, rect.top + (rect.height - h) // 2, rect.width, h), m)
+            below = m.px(28) if step.caption else 0
+            h = min(rect.height - below, m.px(200))
+            top = rect.top + (rect.height - h - below) // 2
+            self.fan.place((rect.left, top, rect.width, h), m)
+            if below:
+                self.caption.place((rect.left, top + h + m.px(4), rect.width, below - m.px(4)), m)
 
     def widgets(self) -> list[Widget]:
-        return [w for w in (self.table, self.rows, self.fan) if _visible(w)]
+        return [w for w in (self.table, self.rows, self.fan, self.caption) if _visible(w)]
 
 
 class TrickPicture:
     """A trick on the table with a label beside each play; plays after the learner's
-    are dimmed until the learner has played."""
+    are face down until the learner has played (a table hides them)."""
 
     def __init__(self, services: "Services") -> None:
         self.services = services
         self.view = TrickView(services, viewer=0)
         self.later: set[int] = set()
-        """Seats whose scripted play comes after the learner's (drawn dimmed)."""
+        """Seats whose scripted play comes after the learner's (drawn face down)."""
 
     def set(self, plays: list[tuple[int, list[Card]]], winner: int | None, ctx: TrumpContext | None,
             later: set[int] = frozenset()) -> None:  # type: ignore[assignment]
         self.view.set_trick(plays, winner, ctx)
         self.later = set(later)
+
+    def faces(self) -> list[tuple[int, list[Card]]]:
+        """The plays drawn face up: every play but those still hidden."""
+        return [(seat, cards) for seat, cards in self.view.plays if seat not in self.later]
 
     def place(self, rect: pygame.Rect, m: Metrics) -> None:
         """A few pixels shorter when the cards would be an odd number of pixels tall
@@ -211,7 +226,8 @@ class TrickPicture:
         for seat, rects in view.play_rects().items():
             if not rects:
                 continue
-            cards = rects[0].unionall(rects)
+            # the winner's frame goes round the cards: labels keep clear of it
+            cards = rects[0].unionall(rects).inflate(2 * view.frame_margin(), 2 * view.frame_margin())
             width = min(m.px(230), r.width // 2)
             text = _(SEAT_LABELS[seat])
             if seat in self.later:
@@ -236,11 +252,10 @@ class TrickPicture:
             return
         self.view.draw(surface)
         rects = self.view.play_rects()
+        back = self.services.cards.back(self.view.card_width())
         for seat in self.later:
             for rect in rects.get(seat, ()):
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((*FELT, 120))
-                surface.blit(shade, rect)
+                surface.blit(back, rect)
         for layout, pos in self.captions():
             layout.draw(surface, pos)
 
@@ -249,8 +264,6 @@ class CardTaskView(StepView):
     """Select cards, play to a trick, lead or declare: the hand at the bottom, the
     trick (or the declaration on the table) above it, other hands or the cards
     already played at the top."""
-
-    ACTIONS = {"select_cards": N_("Check"), "play_trick": N_("Play"), "lead": N_("Lead"), "declare": N_("Show")}
 
     def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
                  say: Callable[[str], str] = tr) -> None:
@@ -264,7 +277,7 @@ class CardTaskView(StepView):
     def load(self, run: LessonRun) -> None:
         task, state, ctx = run.task, run.state, run.display_ctx
         assert task is not None
-        self.action = self.ACTIONS[task.kind]
+        self.action = ACTIONS[task.kind]
         self.passes = isinstance(task, Declare)
         self.done = state.done
         played = list(state.played or ())
@@ -493,13 +506,10 @@ class RecapView(StepView):
     def load(self, run: LessonRun) -> None:
         done = not run.open_steps()
         self.stars.text = (lambda: stars_text(run.stars)) if done else ""
-        slack = run.slack
         right = sum(run.states[i].solved for i in run.quiz)
 
         def par() -> str:
-            line = ngettext("★★★: every answer right the first time. ★★: at most {n} wrong answer.",
-                            "★★★: every answer right the first time. ★★: at most {n} wrong answers.",
-                            slack).format(n=slack)
+            line = _(STARS_RULE)
             if run.quiz and done:
                 line = _("Right answers: {n} of {total}.").format(n=right, total=len(run.quiz)) + "\n" + line
             return line
