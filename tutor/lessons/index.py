@@ -24,6 +24,7 @@ TOPICS = frozenset({
     "sure_winners", "drawing_trumps", "partner_void", "giving_points", "second_seat", "third_seat",
     "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
     "kitty_attack",
+    "shapes", "rule_options",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 
