@@ -8,7 +8,7 @@ BABEL    := $(VENV)/bin/pybabel
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 SHOT     := $(HEADLESS) SHENGJI_TUTOR_HOME=build/readme-home $(PY) main.py
 
-.PHONY: run test setup catalogs messages bench audit soak shots lesson-shots readme-shots table-shots dist test-packaging desktop-entry clean
+.PHONY: run test setup catalogs bytecode messages bench audit soak shots lesson-shots readme-shots table-shots dist test-packaging desktop-entry clean
 
 # The pip that Python 3.11 bundles installs an editable pyproject project (PEP 660);
 # upgrading it first would only cost time and a download.
@@ -22,7 +22,14 @@ $(DISTSTAMP): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,dist]'
 	touch $(DISTSTAMP)
 
-setup: $(STAMP) catalogs
+setup: $(STAMP) catalogs bytecode
+
+# Compile the project's modules once (only those changed since): the test run starts
+# many Python processes (two workers, and commands such as main.py and python -m
+# engine.selfplay), and each would otherwise compile every module it imports anew
+# wherever bytecode is not written (PYTHONDONTWRITEBYTECODE).
+bytecode: $(STAMP)
+	$(PY) -m compileall -q engine tutor
 
 # Compile .po -> .mo. Fuzzy entries are never compiled: they would show stale text.
 # (The app also runs from the .po files alone.)
@@ -43,13 +50,16 @@ run: setup
 	$(PY) main.py
 
 # The whole suite on every core, one line per test file (about a minute on two cores).
+# Tests are handed to whichever worker is free, except those marked to share one worker
+# (``xdist_group``: tests that reuse the hands or searches another test of theirs made).
+XDIST    := -n auto --dist loadgroup
 test: setup
-	$(HEADLESS) $(PY) -m pytest -n auto
+	$(HEADLESS) $(PY) -m pytest $(XDIST)
 
 # Long runs: every long test at twenty times its full volume (tests/volume.py), and
 # Hypothesis' own default raised to 2,000 examples (tests/conftest.py).
 soak: setup
-	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest -n auto
+	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest $(XDIST)
 
 # Every screenshot gallery to look at: the README's pictures, every lesson step
 # (out/lesson-shots/) and the table's moments (out/table/), both languages.

@@ -20,6 +20,9 @@ from engine.view import Decision, PlayerView
 
 Log = list[tuple[str, PlayerView, Decision]]
 
+pytestmark = pytest.mark.xdist_group("recorded-ai-hands")
+"""On one worker (``make test``): two tests share the module's recorded hands."""
+
 
 class Recorder:
     """A player that keeps every (action, view, decision) of the player it wraps."""
@@ -41,6 +44,39 @@ class Recorder:
     def play(self, view: PlayerView) -> Decision:
         decision = self.inner.play(view)
         self.log.append(("play", view, decision))
+        return decision
+
+
+class Diverged(Exception):
+    """Raised to end a hand once a recorded view differs from another run's."""
+
+
+class UntilTheViewsDiffer(Recorder):
+    """A ``Recorder`` that ends the hand (``Diverged``) once it has recorded a view that
+    differs from the view at the same place in ``first``: nothing after it is compared."""
+
+    def __init__(self, inner: Any, log: Log, first: Log):
+        super().__init__(inner, log)
+        self.first = first
+
+    def _stop_if_diverged(self) -> None:
+        at = len(self.log) - 1
+        if at >= 0 and (at >= len(self.first) or self.log[at][1] != self.first[at][1]):
+            raise Diverged
+
+    def declare(self, view: PlayerView) -> Decision | None:
+        decision = super().declare(view)
+        self._stop_if_diverged()
+        return decision
+
+    def bury(self, view: PlayerView) -> Decision:
+        decision = super().bury(view)
+        self._stop_if_diverged()
+        return decision
+
+    def play(self, view: PlayerView) -> Decision:
+        decision = super().play(view)
+        self._stop_if_diverged()
         return decision
 
 
@@ -159,9 +195,14 @@ def test_decisions_depend_only_on_the_view(kind):
         for cards in (order, _swap_seats(order, first, (seat + 1) % 4, (seat + 3) % 4)):
             log: Log = []
             players: list[Any] = [Quiet() for _ in range(4)]
-            players[seat] = Recorder(reproducible(kind, 3), log)
+            inner = reproducible(kind, 3)
+            # the second deal is played only as far as it is compared
+            players[seat] = UntilTheViewsDiffer(inner, log, runs[0]) if runs else Recorder(inner, log)
             game = Game(Rules(), seed, stacked=cards)
-            play_hand(game, players)
+            try:
+                play_hand(game, players)
+            except Diverged:
+                pass
             runs.append(log)
         if not runs[0] or runs[0][0][0] != "declare":
             continue  # nobody declared: the hand was redealt

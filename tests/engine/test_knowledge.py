@@ -4,6 +4,7 @@ cards can be listed, its answers equal a brute force over those deals."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -16,26 +17,38 @@ from engine.view import PlayerView
 
 from .oracle import Order, decompose, pair_faces
 
+pytestmark = pytest.mark.xdist_group("knowledge-hands")
+"""On one worker (``make test``): the tests share the hands played once per process."""
+
 
 def late_views(seed: int, most: int = 4) -> list[PlayerView]:
     """Views of the dealer (who knows the kitty) once every other hand holds at most
     ``most`` cards, to the end of the hand."""
-    out: list[PlayerView] = []
+    return [view for largest, view in _dealer_views(seed) if largest <= most]
+
+
+@cache
+def _dealer_views(seed: int) -> tuple[tuple[int, PlayerView], ...]:
+    """Each view of the dealer at its turn in the tricks of ``seed``'s first hand (the
+    ``ai`` players in every seat), with the most cards another hand holds then: each
+    hand is played once however many tests look at it."""
+    out: list[tuple[int, PlayerView]] = []
 
     def look(game: Game) -> None:
         dealer = game.dealer
-        if game.phase == TRICKS and game.turn == dealer and all(
-                len(game.hand(s)) <= most for s in range(4) if s != dealer):
-            out.append(game.view(dealer))
+        if game.phase == TRICKS and game.turn == dealer:
+            out.append((max(len(game.hand(s)) for s in range(4) if s != dealer), game.view(dealer)))
 
     play_hand(Game(seed=seed), [make_player("ai", s) for s in range(4)], look)
-    return out
+    return tuple(out)
 
 
-def deals(view: PlayerView) -> list[dict[int, Counter]]:
+@cache
+def deals(view: PlayerView) -> tuple[dict[int, Counter], ...]:
     """Every placement of the unseen cards into the other hands that respects what the
     view shows (voids, suits without pairs, cards a failed throw showed, cards a throw
-    that stood showed nobody else held)."""
+    that stood showed nobody else held); listed once per view (the tests only read
+    them)."""
     ctx = view.ctx
     seen = Counter(view.hand) + Counter(view.kitty or ())
     for record in view.tricks:
@@ -94,7 +107,7 @@ def deals(view: PlayerView) -> list[dict[int, Counter]]:
                  and not hands[s] - at_most[s] for s in others)
         if ok:
             out.append(hands)
-    return out
+    return tuple(out)
 
 
 def _splits(pool: Counter, sizes: list[int]) -> list[list[Counter]]:

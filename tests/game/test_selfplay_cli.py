@@ -1,7 +1,10 @@
 """Every mistake on ``python -m engine.selfplay``'s command line is one line and exit 2.
 
-Each bad command line runs in its own process: stderr is exactly one line that names
-the argument (and what it accepts), stdout is empty, no traceback.
+Each bad command line goes through the command's ``main``: stderr is exactly one line
+that names the argument (and what it accepts), stdout is empty, exit status 2, no
+exception escapes.  A few run as ``python -m engine.selfplay`` in a process of their
+own, to show the command itself behaves so (a process per case would cost a Python
+start-up each).
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from engine.selfplay import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,8 +55,13 @@ def _run(args: list[str]) -> subprocess.CompletedProcess:
                           text=True, timeout=60)
 
 
-@pytest.mark.parametrize("case", list(BAD))
-def test_a_bad_command_line_is_one_line_and_exit_2(tmp_path, case) -> None:
+IN_A_PROCESS = ("unknown argument", "--seed 2**32", "--rules GBK", "--rules python tag")
+"""The cases also run as the command itself: a parser mistake and a rules file one."""
+
+
+def _args(case: str, tmp_path: Path) -> tuple[list[str], list[str]]:
+    """The command line of ``case`` (its rules file written under ``tmp_path``) and the
+    words its one line must name."""
     args, named = BAD[case]
     if "RULES" in args:
         name = case.removeprefix("--rules ")
@@ -63,12 +73,31 @@ def test_a_bad_command_line_is_one_line_and_exit_2(tmp_path, case) -> None:
             path.write_bytes(content)
         args = [str(path) if a == "RULES" else a for a in args]
         named = [*named, NAMED.get(name, "")]
-    result = _run(args + ["--hands", "1"] if "--hands" not in args else args)
-    lines = result.stderr.splitlines()
-    assert result.returncode == 2 and len(lines) == 1 and result.stdout == "", (result.returncode, result.stderr)
-    assert lines[0].startswith("python -m engine.selfplay: error: ") and "Traceback" not in result.stderr
+    return (args + ["--hands", "1"] if "--hands" not in args else args), named
+
+
+def _check(code: int | str | None, stdout: str, stderr: str, named: list[str]) -> None:
+    lines = stderr.splitlines()
+    assert code == 2 and len(lines) == 1 and stdout == "", (code, stderr)
+    assert lines[0].startswith("python -m engine.selfplay: error: ") and "Traceback" not in stderr
     for word in named:
         assert word in lines[0], (word, lines[0])
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_command_line_is_one_line_and_exit_2(tmp_path, case, capsys) -> None:
+    args, named = _args(case, tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    out, err = capsys.readouterr()
+    _check(exit_.value.code, out, err, named)
+
+
+@pytest.mark.parametrize("case", IN_A_PROCESS)
+def test_the_command_itself_says_a_mistake_in_one_line_and_exits_2(tmp_path, case) -> None:
+    args, named = _args(case, tmp_path)
+    result = _run(args)
+    _check(result.returncode, result.stdout, result.stderr, named)
 
 
 def test_the_largest_seed_and_a_bom_rules_file_are_fine(tmp_path) -> None:
