@@ -139,7 +139,16 @@ def test_learner_completes_each_lesson_through_the_scene(make_app, lesson: Lesso
         app.handle_event(key(pygame.K_RETURN))
         if app.stack.top is not scene:
             break
-    assert app.stack.top is browser
+    ids = [x.id for x in load_all()]
+    after = ids[ids.index(lesson.id) + 1:]
+    onward = app.stack.top
+    assert app.stack.scenes[-2] is browser, "the way on replaces the lesson, the browser stays below"
+    if after:  # the next entry of the index, whatever it is
+        assert getattr(onward, "lesson", getattr(onward, "guided", None)).id == after[0]
+    else:  # after the last lesson, one way on: free practice
+        from tutor.scenes.practice import PracticeTableScene
+
+        assert type(onward) is PracticeTableScene
     progress = app.store.progress[lesson.id]
     assert progress.completed and progress.mistakes == scene.run.mistakes and progress.stars == scene.run.stars
     assert Store(app.store.folder).progress[lesson.id].completed  # saved to disk
