@@ -19,6 +19,7 @@ hang or build Python objects:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -171,7 +172,17 @@ def load_text(text: str) -> YamlResult:
 
 
 def load_bytes(data: bytes) -> YamlResult:
-    """Size limit, decoding, then ``load_text``."""
+    """Size limit, decoding, then ``load_text``; the same bytes are parsed once.
+
+    A lesson is read again under every rule option (``tutor.lessons check`` reads each
+    file nine times) while its text stays the same: the parsed data is kept per content
+    and shared, so the readers treat it as read-only (they build their own objects)."""
+    cached = _load_bytes(data)
+    return YamlResult(cached.data, list(cached.problems))
+
+
+@lru_cache(maxsize=64)
+def _load_bytes(data: bytes) -> YamlResult:
     if len(data) > MAX_BYTES:
         return YamlResult(problems=[YamlProblem(1, "file", f"the file is {_size(len(data))}; "
                                                           f"a lesson file may be at most {_size(MAX_BYTES)}")])
