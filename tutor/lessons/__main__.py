@@ -31,26 +31,13 @@ from engine import Rules
 from . import proof
 from .index import read_index
 from .loader import LESSON_DIR, load_lesson
-from .model import Choose, Drill, Lesson, Problem, Quiz, Task, context_for
+from .model import VARIANTS, Choose, Drill, Lesson, Problem, Quiz, Task, context_for
 from .reference import REFERENCE_PATH, load_reference
 from .rules import correct_options
 
 PROG = "python -m tutor.lessons"
 COMMANDS = ("check", "report", "prove")
 USAGE = f"usage: {PROG} check [FILE ...] | {PROG} report | {PROG} prove"
-
-VARIANTS: tuple[dict[str, object], ...] = (
-    {},
-    {"constant_twos": True},
-    {"kitty_multiplier": "by_pairs"},
-    {"kitty_multiplier": "power"},
-    {"throw_penalty": "per_card"},
-    {"throw_penalty": "flat"},
-    {"self_override": True},
-    {"no_bid_first_hand": "flip_kitty"},
-    {"must_defend_a": True},
-)
-"""The default rule set, then each option changed on its own."""
 
 
 class UsageError(Exception):

@@ -25,6 +25,7 @@ TOPICS = frozenset({
     "taking_points",
     "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
     "kitty_attack",
+    "shapes", "rule_options",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 

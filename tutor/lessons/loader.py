@@ -19,7 +19,7 @@ them instead of crashing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -30,6 +30,7 @@ from engine.errors import InvalidCardsError
 from engine.cards import RANKS
 
 from .model import (
+    VARIANTS,
     SEATS,
     SORTS,
     STEP_TYPES,
@@ -56,7 +57,16 @@ from .model import (
     context_for,
 )
 from .replay import replay_problems
-from .rules import CARD_RULES, CHOICE_RULES, MAX_CANDIDATES, PointsRule, SafeBury, correct_options, is_positional
+from .rules import (
+    CARD_RULES,
+    CHOICE_RULES,
+    MAX_CANDIDATES,
+    PointsRule,
+    SafeBury,
+    correct_options,
+    is_positional,
+    right_answers,
+)
 from .yamlfile import Map, Seq, load_bytes
 
 from ..resources import LESSONS as LESSON_DIR
@@ -72,7 +82,7 @@ class _Invalid(Exception):
     """A field could not be read; the problem is already recorded."""
 
 
-_COMMON = {"kind", "goal", "heading", "text", "hint", "explain", "only_if", "teaches", "needs", "defines", "sort"}
+_COMMON = {"kind", "goal", "heading", "text", "hint", "explain", "only_if", "with_rules", "teaches", "needs", "defines", "sort"}
 _TASK = _COMMON | {"answer", "expect", "level", "trump", "question", "praise"}
 _ALLOWED = {
     "narration": _COMMON | {"cards", "highlight", "caption", "table", "tricks", "level", "trump"},
@@ -384,7 +394,7 @@ class _Reader:
         readers: dict[str, Callable[[Any, int, str], Any]] = {
             "goal": self.text, "heading": self.text, "text": self.text, "hint": self.text, "explain": self.text,
             "question": self.text, "praise": self.text, "caption": self.text, "answer": self.word,
-            "only_if": self.only_if, "teaches": self.words, "needs": self.words, "defines": self.words,
+            "only_if": self.only_if, "with_rules": self.only_if, "teaches": self.words, "needs": self.words, "defines": self.words,
             "sort": self.sort, "cards": self.cards, "highlight": self.cards, "table": self.boolean,
             "hand": self.cards, "lead": self.cards, "played": self.cards, "others": self.hands,
             "count": self.number, "trick": self.trick, "tricks": self.tricks, "shown": self.shown,
@@ -480,6 +490,7 @@ class _Reader:
         self.check_deal(step, m, where)
         if step.applies(self.rules):
             self.evaluate(step, where, at("expect"), rule)
+            self.check_shows_options(step, at("with_rules"), where)
 
     def check_deal(self, step: CardTask, m: Map, where: str) -> None:
         """The position is one a deal can produce: hand sizes, and no card shown more
@@ -606,6 +617,27 @@ class _Reader:
             judged = ", ".join(values[i] for i in sorted(right)) or "no option"
             self.problem(at("expect"), f"{where}.expect",
                          f"says {step.expect}, but rule {step.answer} judges {judged} right")
+        self.check_shows_options(step, at("with_rules"), where)
+
+    def check_shows_options(self, step: Task, line: int, where: str) -> None:
+        """A task played under ``with_rules`` is there to show what an option changes:
+        its right answers must differ under another value of one of those options."""
+        if not step.with_rules:
+            return
+        try:
+            right = right_answers(step, context_for(step, self.rules))
+            for key, value in step.with_rules:
+                for options in (Rules().to_dict(), *VARIANTS):
+                    if key in options and options[key] != value:
+                        other = replace(step, with_rules=tuple(sorted({**dict(step.with_rules), key: options[key]}.items())))
+                        if right_answers(other, context_for(other, self.rules)) != right:
+                            return
+        except Exception as exc:  # noqa: BLE001 - reported as a problem of the file, not raised
+            self.problem(line, f"{where}.with_rules", f"the engine cannot judge this step: {exc}")
+            return
+        self.problem(line, f"{where}.with_rules",
+                     "the right answer is the same whatever the value of these rule options: "
+                     "the task does not show what they change")
 
     def replay(self, step: Step, line: int, where: str) -> None:
         """A run of tricks is one hand's: replayed through the engine (``replay``)."""

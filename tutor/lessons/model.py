@@ -45,6 +45,20 @@ class Numbers(tuple):
     ("1, 3, and 5"; "1、3和5"), worded when the phrase is translated."""
 
 
+VARIANTS: tuple[dict[str, object], ...] = (
+    {},
+    {"constant_twos": True},
+    {"kitty_multiplier": "by_pairs"},
+    {"kitty_multiplier": "power"},
+    {"throw_penalty": "per_card"},
+    {"throw_penalty": "flat"},
+    {"self_override": True},
+    {"no_bid_first_hand": "flip_kitty"},
+    {"must_defend_a": True},
+)
+"""The default rule set, then each option changed on its own."""
+
+
 @dataclass(frozen=True)
 class Position:
     """The level rank and the trump suit a step is played under.
@@ -63,7 +77,9 @@ class Position:
 
 def context_for(step: "Step", rules: Rules) -> TrumpContext:
     """The context a step is judged in: its position's, or for a step without one
-    (points, seats, scores) a plain level-2 no-trump context its rules never look at."""
+    (points, seats, scores) a plain level-2 no-trump context its rules never look at;
+    either under the rules in force with the step's own ``with_rules`` applied."""
+    rules = step.rules_for(rules)
     position = getattr(step, "position", None)
     if position is None:
         return TrumpContext(level="2", trump=None, rules=rules)
@@ -123,7 +139,9 @@ class Step:
     """Fields common to every step kind.
 
     ``only_if`` holds rule options (``{"constant_twos": True}``): the step is shown only
-    when the rules in force have those values.  ``teaches``/``needs`` name rule ideas
+    when the rules in force have those values.  ``with_rules`` holds rule options the
+    step is played under whatever the rules in force (a step showing what an option
+    changes, to a learner whose table may not play it).  ``teaches``/``needs`` name rule ideas
     (the teaching-order check makes sure every idea a task needs was taught on an
     earlier screen); ``defines`` names glossary terms this step defines.
     """
@@ -135,6 +153,7 @@ class Step:
     hint: str | None = None
     explain: str | None = None
     only_if: tuple[tuple[str, Any], ...] = ()
+    with_rules: tuple[tuple[str, Any], ...] = ()
     teaches: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
@@ -145,6 +164,12 @@ class Step:
 
     def applies(self, rules: Rules) -> bool:
         return all(getattr(rules, key) == value for key, value in self.only_if)
+
+    def rules_for(self, rules: Rules) -> Rules:
+        """The rules this step is played under: ``rules`` with ``with_rules`` applied."""
+        if not self.with_rules:
+            return rules
+        return Rules(**{**rules.to_dict(), **dict(self.with_rules)})
 
     def texts(self) -> Iterator[str]:
         """Every user-visible English string of the step (for catalogs and tests)."""

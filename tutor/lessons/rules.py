@@ -39,7 +39,8 @@ from engine import (
     trick_winner,
 )
 from engine.cards import RANKS
-from engine.game import KITTY_SIZE, SEATS as SEAT_COUNT, declaration_error, legal_declarations, team_of
+from engine.events import Redealt
+from engine.game import KITTY_SIZE, SEATS as SEAT_COUNT, Game, declaration_error, legal_declarations, team_of
 from engine.view import Declaration as EngineDeclaration
 
 from .model import (
@@ -876,6 +877,41 @@ def _throw_forced(cards: list[Card], step: Choose, ctx: TrumpContext | None) -> 
     return answer_key(cards) == answer_key(played)
 
 
+def _penalty_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    return {"throw", "throw_fail"} | ({"throw_penalty"} if _ctx(ctx).rules.throw_penalty != "none" else set())
+
+
+def _wins_match(step: Choose, ctx: TrumpContext | None) -> str:
+    """Whether the hand ends the match: ``dealer``'s team deals at this step's level, the
+    other team is at 2, and the attackers scored ``points`` (RULES.md §9)."""
+    c = _ctx(ctx)
+    dealer = SEATS.index(step.datum("dealer"))
+    levels = ["2", "2"]
+    levels[dealer % 2] = c.level  # a team's index in the levels is its seats modulo 2
+    change = level_change(levels, dealer, hand_result(int(step.datum("points")), c.rules), c.rules)
+    return _yes(change.wins_match)
+
+
+def _wins_match_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
+    return {"match", "take_over", "level_table"} | ({"must_defend_a"} if _ctx(ctx).rules.must_defend_a else set())
+
+
+def _no_bid(step: Choose, ctx: TrumpContext | None) -> str:
+    """What the engine does when nobody declares in the first hand of a match and the
+    kitty's top card is ``cards``: ``redeal``, or the trump suit that card sets
+    (``NT`` for a joker)."""
+    rules = _ctx(ctx).rules
+    cards = deck(rules.decks)
+    cards.remove(step.cards[0])
+    cards.insert(len(cards) + 1 - KITTY_SIZE, step.cards[0])  # the kitty is dealt last
+    game = Game(rules, stacked=cards)
+    while game.undealt:
+        game.deal()
+    if any(isinstance(event, Redealt) for event in game.close_declaring()):
+        return "redeal"
+    return game.trump or "NT"
+
+
 def _is_trump_ideas(step: Choose, ctx: TrumpContext | None) -> set[str]:
     needs = {"trumps"}
     if moved_suit(step.cards, _ctx(ctx)):
@@ -900,6 +936,12 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
         ValueRule("throw_stands", ("lead", "others"),
                   lambda s, c: _yes(check_lead(list(s.lead), [list(h) for h in s.others], _ctx(c)).ok),
                   _fixed("throw")),
+        ValueRule("throw_penalty", ("lead", "others"),
+                  lambda s, c: str(check_lead(list(s.lead), [list(h) for h in s.others], _ctx(c)).penalty),
+                  _penalty_ideas),
+        ValueRule("wins_match", ("dealer", "points"), _wins_match, _wins_match_ideas, needs_trump=False),
+        ValueRule("no_bid", ("cards",), _no_bid, _fixed("declare", "first_dealer"), positional=False,
+                  needs_trump=False),
         ValueRule("kitty_multiplier", ("lead",), lambda s, c: str(kitty_multiplier(list(s.lead), _ctx(c))),
                   _fixed("kitty", "kitty_multiplier")),
         ValueRule("attackers_total", ("taken", "last_trick"), _attackers_total,
@@ -917,7 +959,8 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     )
 }
 """Value rules compare the computed value with each option's ``value``: a seat name,
-a number, ``yes``/``no``, ``attackers+N``/``dealers+N``, ``nobody``."""
+a number, ``yes``/``no``, ``attackers+N``/``dealers+N``, ``nobody``, ``redeal`` or a
+trump suit (``S H D C NT``)."""
 
 
 def correct_options(step: Choose, ctx: TrumpContext | None) -> set[int]:

@@ -77,14 +77,19 @@ IDEAS: dict[str, str] = {
     "saving": "keep points from a trick the opponents win",
     "throw": "a throw: several parts of one suit led together; it stands if no part can be beaten",
     "throw_fail": "a failed throw plays its lowest beaten part",
+    "throw_penalty": "the throw-penalty option: a failed throw costs points",
     "follow_throw": "following a throw part by part",
     "kitty": "the dealer takes the kitty and buries 8 cards",
     "bury": "bury no points and no trumps",
     "kitty_multiplier": "attackers winning the last trick multiply the kitty's points",
+    "kitty_options": "the kitty-multiplier options: by pairs, powers of 2",
     "counting": "count the attackers' points as tricks fall",
     "level_table": "the full level table",
     "next_dealer": "who deals next",
     "match": "the first team past the ace wins the match",
+    "must_defend_a": "the must-defend-A option: levels stop at A; holding there wins",
+    "self_override": "the override-yourself option",
+    "no_bid": "the option for a first hand nobody declares in: deal again or flip the kitty",
 }
 """Every rule idea a lesson can teach or need, with what it means."""
 
