@@ -171,7 +171,20 @@ BAD_COMMAND_LINES = [
 
 
 @pytest.mark.parametrize("args, message", BAD_COMMAND_LINES, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
-def test_command_line_mistakes_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+def test_command_line_mistakes_are_one_line_and_exit_2(args: list[str], message: str, monkeypatch, capsys) -> None:
+    from tutor.lessons.__main__ import main
+
+    monkeypatch.chdir(ROOT)
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"python -m tutor.lessons: error: {message}\n"
+
+
+def test_the_module_runs_as_a_command() -> None:
+    """``python -m tutor.lessons`` is ``main`` with the process's arguments and exit code
+    (once, in a process of its own: the mistakes above are checked in this one)."""
+    args, message = BAD_COMMAND_LINES[1]
     result = subprocess.run([sys.executable, "-m", "tutor.lessons", *args], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 2
     assert result.stdout == ""

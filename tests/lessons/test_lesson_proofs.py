@@ -89,6 +89,24 @@ def test_every_judged_step_has_a_proved_verdict_for_its_content() -> None:
     assert judged >= 9
 
 
+STRATEGY_LESSONS = ("11", "12", "13", "14", "15", "16")
+"""The lessons on playing well: most of their tasks ask for a good play."""
+
+
+def test_every_strategy_lesson_asks_mostly_for_proved_plays() -> None:
+    """A lesson on playing well teaches by good plays the advisor proves, not by rule
+    questions alone (counting, 13, keeps a few counting questions beside its plays)."""
+    cache = proof.load_cache()
+    rules = Rules()
+    found = {x.id: x for x in load_all(rules=rules)}
+    for lesson_id in STRATEGY_LESSONS:
+        lesson = found[lesson_id]
+        assert isinstance(lesson, Lesson), lesson
+        tasks = sum(1 for s in lesson.steps_for(rules) if isinstance(s, CardTask))
+        strategy, proved = proof.tally(lesson, rules, cache)
+        assert proved == strategy and 2 * strategy > tasks, (lesson_id, tasks, strategy, proved)
+
+
 def test_a_changed_step_needs_a_new_proof() -> None:
     step = fixture_steps()[0]
     ctx = context_for(step, Rules())

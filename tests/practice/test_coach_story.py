@@ -14,7 +14,7 @@ from tutor import coach
 from tutor.coach.said import CardsRef, Said, SeatRef
 from tutor.guided import GUIDE_PLAYED_WHY
 from tutor.i18n import set_language
-from tutor.lessons.index import lesson_for_topic
+from tutor.lessons.index import lesson_for_topic, lesson_index
 
 from .test_coach_hint import view_of
 
@@ -145,6 +145,14 @@ def _finish(before: PlayerView, play: str) -> tuple[coach.LearnerPlay, PlayerVie
     return coach.LearnerPlay(0, before, tuple(parse_cards(play))), final
 
 
+def _links_the_strategy_lesson(note: coach.ReviewNote, topic: str) -> None:
+    """Every noted play was legal: its link is the lesson that teaches the better play,
+    one of the strategy lessons after the guided hand, not a rule lesson."""
+    ids = [e.id for e in lesson_index()]
+    assert note.topic == topic and note.lesson == lesson_for_topic(topic)
+    assert ids.index(note.lesson) > ids.index("hand"), (topic, note.lesson)
+
+
 def test_review_flags_points_given_to_a_trick_already_lost() -> None:
     before = _decision([(1, "SA"), (2, "S3"), (3, "S4")], "SK S5 S2 D3")
     item, final = _finish(before, "SK")
@@ -154,7 +162,7 @@ def test_review_flags_points_given_to_a_trick_already_lost() -> None:
     assert note.alternative == tuple(parse_cards("S2"))
     assert note.text() == ("Trick 1: you played ♠K, 10 points more than ♠2, which was legal too. "
                            "The dealers were sure to win this trick, so your team lost those points.")
-    assert note.lesson == lesson_for_topic("saving")
+    _links_the_strategy_lesson(note, "giving_points")
     assert note.lesson_text().startswith(f"Lesson {int(note.lesson)}: ")
 
 
@@ -176,6 +184,17 @@ def test_review_flags_a_trick_a_sure_play_would_have_won() -> None:
     assert [n.text() for n in notes] == [
         "Trick 1: you played ♠2 and lost the trick, with 5 points on it once you had played; ♠K would "
         "have won it for sure."]
+    _links_the_strategy_lesson(notes[0], "taking_points")
+
+
+def test_a_discard_where_a_ruff_was_sure_links_ruff_or_discard() -> None:
+    """Out of spades after ♠K and ♠A, the learner discarded ♦3 where the big joker would
+    have won the 10 points for sure."""
+    before = _decision([(1, "SK"), (2, "S3"), (3, "SA")], "BJ D3 D4")
+    item, final = _finish(before, "D3")
+    notes = coach.review([item], final)
+    assert [n.alternative for n in notes] == [tuple(parse_cards("BJ"))]
+    _links_the_strategy_lesson(notes[0], "ruff_or_discard")
 
 
 def test_a_lost_trick_counts_the_points_at_stake_when_the_learner_played() -> None:
@@ -220,7 +239,7 @@ def test_review_flags_trumps_spent_on_the_partners_sure_trick() -> None:
     notes = coach.review([item], final)
     assert len(notes) == 1 and notes[0].alternative == tuple(parse_cards("D2"))
     assert "spending 1 trump more than needed" in notes[0].text()
-    assert notes[0].topic == "feeding"
+    _links_the_strategy_lesson(notes[0], "ruff_or_discard")
 
 
 def test_every_ai_reason_code_has_words_and_a_principle() -> None:
@@ -445,6 +464,7 @@ def test_the_kitty_note_is_hindsight_and_never_blames_the_coachs_burial() -> Non
         "As it turned out, the attackers won the last trick: the 15 points you buried in ♠K ♠5 "
         "♦8 ♦7 ♦6 ♦4 ♦3 ♦2 counted ×4, 60 for them. Burying ♦8 ♦7 ♦6 ♦4 ♦3 ♦2 ♣3 ♣2 would have "
         "kept them out of the kitty."]
+    _links_the_strategy_lesson(notes[0], "dealers_play")
     assert coach.review([], final, lambda: tuple(parse_cards("SK S5 D2 D3 D4 D6 D7 D8"))) == []
     assert coach.review([], final) == []  # the coach's burial not known: nothing said
 

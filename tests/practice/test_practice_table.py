@@ -181,7 +181,7 @@ def test_review_after_a_hand() -> None:
         assert Counter(note.alternative) != Counter(note.played)
         assert "points" in note.text() or "trump" in note.text()
     cheap = play(lambda table: table.game.legal_follow(0))
-    assert not [n for n in cheap if n.topic == "saving"]
+    assert not [n for n in cheap if n.topic == "giving_points"]
 
 
 def test_match_saves_and_resumes() -> None:

@@ -15,7 +15,10 @@ have known of, it lost points or a trick (``engine.claims`` review claims):
 
 A play that is as good as the alternatives is never flagged.  Each note states its
 cost as a claim, shows the learner's cards and the alternative in that order, and
-links the lesson that teaches the idea (``lessons/index.yaml``, by topic).
+links the lesson that teaches the idea (``lessons/index.yaml``, by topic).  Every
+noted play was legal, so the idea is the better play and the link goes to the strategy
+lesson that teaches it (送分 and saving points, ruff or discard, what to bury), not to
+the rule lesson.
 """
 
 from __future__ import annotations
@@ -154,18 +157,20 @@ def _judge(item: LearnerPlay, final: Position) -> ReviewNote | None:
     if found.kind == GAVE_POINTS:
         form = GAVE_ATTACKERS if final.view.is_dealer_side() else GAVE_DEALERS
         return _note(final, item, alt, GavePoints(item.trick, cards, alt, found.amount),
-                     "saving", form, found.amount, k)
+                     "giving_points", form, found.amount, k)
     return _note(final, item, alt, TrumpsWasted(item.trick, cards, alt, found.amount),
-                 "feeding", TRUMPS_WASTED, found.amount, k)
+                 "ruff_or_discard", TRUMPS_WASTED, found.amount, k)
 
 
 def _lost_topic(before: Position, alt: Sequence[Card], final: Position) -> str:
+    """The idea a lost trick's note links: the play was legal, so the lesson that teaches
+    the better play (ruff or discard; play high to take the points), not the rule."""
     if len(before.view.hand) == len(alt):
         return "last_trick"
     suit = before.requirements.suit
     if suit != TRUMP and all(before.ctx.is_trump(c) for c in alt):
-        return "ruffing"
-    return "following"
+        return "ruff_or_discard"
+    return "taking_points"
 
 
 def _note(final: Position, item: LearnerPlay, alt: Sequence[Card], claim, topic: str,
@@ -210,4 +215,4 @@ def _kitty(final: Position, burial_advice: Callable[[], Sequence[Card] | None] |
                                          ("alt", cards_ref(alt, final))), (claim,))
     if not keep([said], final):
         return None
-    return ReviewNote(None, tuple(view.kitty), alt, said, "burying", lesson_for("burying"))
+    return ReviewNote(None, tuple(view.kitty), alt, said, "dealers_play", lesson_for("dealers_play"))

@@ -22,6 +22,7 @@ TOPICS = frozenset({
     "void", "ruffing", "feeding", "saving", "leading", "memory", "throws", "counting", "kitty",
     "last_trick", "scoring", "whole_hand", "final_check",
     "sure_winners", "drawing_trumps", "partner_void", "giving_points", "second_seat", "third_seat",
+    "taking_points",
     "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
     "kitty_attack",
     "shapes", "rule_options",

@@ -21,8 +21,9 @@ from .reference import REFERENCE_PATH, Reference, load_reference
 
 
 class LessonLibrary:
-    """``lessons(rules)``, ``lesson(id, rules)``, ``reference()``, ``lesson_for_section(id)``
-    and ``next_lesson(progress, rules)``; everything read on first use and kept."""
+    """``lessons(rules)``, ``lesson(id, rules)``, ``reference()``, ``lesson_for_section(id)``,
+    ``next_lesson(progress, rules)`` and ``lesson_after(id, rules)``; everything read on
+    first use and kept."""
 
     def __init__(self, directory: Path = LESSON_DIR) -> None:
         self.directory = directory
@@ -72,6 +73,14 @@ class LessonLibrary:
         if not usable:
             return found[0] if found else UnavailableLesson("00", str(self.directory))
         return next((x for x in usable if not getattr(progress.get(x.id), "completed", False)), usable[0])
+
+    def lesson_after(self, lesson_id: str, rules: Rules) -> Lesson | GuidedHand | UnavailableLesson | None:
+        """The way on from a finished lesson: the entry after ``lesson_id`` in the index's
+        order, ``None`` after the last one (or for an id outside the index).  The one
+        home of "what comes next" for every end screen."""
+        found = self.lessons(rules)
+        at = next((i for i, x in enumerate(found) if x.id == lesson_id), len(found))
+        return found[at + 1] if at + 1 < len(found) else None
 
 
 _DEFAULT: LessonLibrary | None = None

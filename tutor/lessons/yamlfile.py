@@ -22,6 +22,7 @@ hang or build Python objects:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -215,7 +216,17 @@ def _too_large(size: int) -> YamlResult:
 
 
 def load_bytes(data: bytes) -> YamlResult:
-    """Size limit, decoding, then ``load_text``."""
+    """Size limit, decoding, then ``load_text``; the same bytes are parsed once.
+
+    A lesson is read again under every rule option (``tutor.lessons check`` reads each
+    file nine times) while its text stays the same: the parsed data is kept per content
+    and shared, so the readers treat it as read-only (they build their own objects)."""
+    cached = _load_bytes(data)
+    return YamlResult(cached.data, list(cached.problems))
+
+
+@lru_cache(maxsize=64)
+def _load_bytes(data: bytes) -> YamlResult:
     if len(data) > MAX_BYTES:
         return _too_large(len(data))
     text, problem = decode(data)

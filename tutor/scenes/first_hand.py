@@ -9,7 +9,7 @@ narration the main button reads Continue; at a stop it reads Pass (declaring, be
 one declare button per level card held), Bury or Play, and any cards may be chosen:
 the stop's rule judges them.  At the end the kitty is turned up, the scoring moment
 is read, and the real hand summary follows with the guide's last word, the stars,
-and the way on: the final check, free practice, or the lessons.
+and the way on: the next lesson in the index's order, or the hand again.
 
 Nothing is saved but the lesson progress: the hand starts again from the deal.
 """
@@ -273,10 +273,9 @@ class GuidedSummaryScene(HandSummaryScene):
 
     def __init__(self, services: "Services", table_scene: GuidedHandScene) -> None:
         super().__init__(services, table_scene)
-        self.final = Button(services, N_("Final check"), self._final_check, hotkey=1)
-        self.practice = Button(services, N_("Free practice"), self._practice, hotkey=2)
-        self.again = Button(services, N_("Play it again"), self._again, hotkey=3)
-        self.menu = Menu([self.final, self.practice, self.again], horizontal=True)
+        self.onward = Button(services, N_("Next lesson"), self._next_lesson, hotkey=1)
+        self.again = Button(services, N_("Play it again"), self._again, hotkey=2)
+        self.menu = Menu([self.onward, self.again], horizontal=True)
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:
@@ -300,20 +299,16 @@ class GuidedSummaryScene(HandSummaryScene):
         navigator.pop()
         navigator.back()
 
-    def _final_check(self) -> None:
+    def _next_lesson(self) -> None:
+        """The lesson after the guided hand in the index's order (``lesson_after``)."""
         from ..lessons import default_library
-        from ..lessons.index import lesson_for_topic
 
         library = self.table_scene.library or default_library()
         rules = self.table_scene.table.game.rules
-        lesson = library.lesson(lesson_for_topic("final_check", library.directory) or "", rules)
+        after = library.lesson_after(self.table_scene.guided.id, rules)
         self._leave_to_lessons()
-        if lesson is not None:
-            self.services.navigator.push(self.services.scenes["lesson"](self.services, lesson, rules, library=library))
-
-    def _practice(self) -> None:
-        self._leave_to_lessons()
-        self.services.navigator.push(self.services.scenes["practice"](self.services))
+        if after is not None:
+            self.services.navigator.push(self.services.scenes["lesson"](self.services, after, rules, library=library))
 
     def _again(self) -> None:
         self.services.navigator.pop()

@@ -16,7 +16,7 @@ the glossary or the rules page the step links to.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -96,6 +96,8 @@ class LessonPlayerScene(Scene):
         if isinstance(lesson, UnavailableLesson):
             lesson = problem_lesson(lesson)
         self.lesson = lesson
+        self.way_on = self._way_on()
+        """The next step after the last one (the same while the scene is open)."""
         self.run = LessonRun(lesson, self.rules, seed if seed is not None else random.randrange(2**31),
                              known=self.library.ideas_before(lesson.id, self.rules))
         self.furthest = 0
@@ -224,9 +226,26 @@ class LessonPlayerScene(Scene):
         self.bilingual = not self.bilingual
 
     def finish(self) -> None:
-        """Record the result (the store keeps the best) and return to the browser."""
+        """Record the result (the store keeps the best) and go on: the next lesson in the
+        index's order, free practice after the last one; back to the browser for a file
+        outside the index."""
         self.record()
-        self.services.navigator.back()
+        if self.way_on is None:
+            self.services.navigator.back()
+        else:
+            self.services.navigator.replace(self.way_on[1]())
+
+    def _way_on(self) -> tuple[str, Callable[[], Scene]] | None:
+        """What comes after this lesson (``LessonLibrary.lesson_after``): its button word
+        and a scene maker; ``None`` for a file outside the index."""
+        after = self.library.lesson_after(self.lesson.id, self.rules)
+        if after is not None:
+            return N_("Next lesson"), lambda: lesson_scene(self.services, after, self.rules, self.library)
+        if any(x.id == self.lesson.id for x in self.library.lessons(self.rules)):
+            from .. import SCENES
+
+            return N_("Free practice"), lambda: SCENES["practice"](self.services)
+        return None
 
     def record(self) -> None:
         if self.saves_progress and self.run.finished and not self.recorded:
@@ -323,7 +342,9 @@ class LessonPlayerScene(Scene):
     def next_label(self) -> str:
         if self.run.position_done():
             return _("Another")
-        return _("Finish") if self.run.index == len(self.run.steps) - 1 else _("Next")
+        if self.run.index < len(self.run.steps) - 1:
+            return _("Next")
+        return _(self.way_on[0]) if self.way_on is not None else _("Finish")
 
     def link_label(self) -> str:
         if self.step.defines:
