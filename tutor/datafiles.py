@@ -46,7 +46,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-import filelock
 
 from engine.readfile import NotRegularFile, TooLarge, read_limited
 
@@ -343,7 +342,9 @@ class DataFolder:
         self.notices: list[Notice] = []
         self.blocked: set[str] = set()
         """Files that could not be read and are never written this session."""
-        self._lock = filelock.FileLock(folder / LOCK_FILE, timeout=LOCK_SECONDS)
+        self._lock: Any = None
+        """The folder's ``filelock.FileLock``, made at the first save (``locked``): the
+        library is imported then, off the path to the first frame."""
         self._told_cannot_save = False
 
     def _notice(self, msgid: str, name: str, **params: str | Notice) -> None:
@@ -384,6 +385,10 @@ class DataFolder:
     def locked(self) -> Iterator[None]:
         """Hold the folder's advisory lock (re-entrant; ``OSError`` if it cannot be had:
         the folder is unwritable, or another window held it ``LOCK_SECONDS``)."""
+        import filelock
+
+        if self._lock is None:
+            self._lock = filelock.FileLock(self.folder / LOCK_FILE, timeout=LOCK_SECONDS)
         try:
             self._lock.acquire()
         except filelock.Timeout:
