@@ -222,13 +222,14 @@ def hint_share(app: App) -> None:
     reach(app, ready, hints=3)
 
 
-def _failing_throw(scene: PracticeTableScene) -> tuple | None:
+def failing_throw(view) -> tuple | None:
+    """Two cards of one side suit in ``view``'s hand that no deal lets stand as a throw
+    (the table's moment and its test both look for one)."""
     from itertools import combinations
 
     from engine.claims import SURE, throw_risk
     from engine.combos import decompose
 
-    view = scene.table.view
     for a, b in combinations(sorted(set(view.hand), key=lambda c: c.index), 2):
         if view.ctx.suit_of(a) == view.ctx.suit_of(b) and len(decompose([a, b], view.ctx)) == 2:
             risk = throw_risk(view, (a, b), samples=10)
@@ -240,12 +241,12 @@ def _failing_throw(scene: PracticeTableScene) -> tuple | None:
 def _leading_a_failing_throw(app: App) -> tuple[PracticeTableScene, tuple]:
     def leads(s: PracticeTableScene) -> bool:
         return (s.table.phase == TRICKS and s.table.learner_to_act and not s.table.view.trick
-                and not s.motion.active and s.clock.shown is None and _failing_throw(s) is not None)
+                and not s.motion.active and s.clock.shown is None and failing_throw(s.table.view) is not None)
 
     for seed in range(5, 40):
         scene = table(app, seed)
         if run(app, scene, leads):
-            throw = _failing_throw(scene)
+            throw = failing_throw(scene.table.view)
             assert throw is not None
             return scene, throw
         app.stack.pop()

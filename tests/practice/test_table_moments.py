@@ -5,26 +5,13 @@ the play that the throw fails; the trick's winner carries a tag saying how it wi
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pygame
 import pytest
 
-from engine.claims import SURE, throw_risk
-from engine.combos import decompose
 from engine.game import TRICKS
+from tools.table_shots import failing_throw
 
 from .test_table_view import key, make_app, open_table, run
-
-
-def failing_throw(view):
-    """Two cards of one side suit that no deal lets stand as a throw."""
-    for a, b in combinations(sorted(set(view.hand), key=lambda c: c.index), 2):
-        if view.ctx.suit_of(a) == view.ctx.suit_of(b) and len(decompose([a, b], view.ctx)) == 2:
-            risk = throw_risk(view, (a, b), samples=10)
-            if risk is not None and risk.certainty == SURE:
-                return (a, b)
-    return None
 
 
 def learner_leads_a_failing_throw(app, seed: int):
