@@ -144,13 +144,6 @@ def variant(rules: Rules) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(rules.to_dict().items()) if default.get(k) != v)
 
 
-def variant(rules: Rules) -> str:
-    """The rule options that differ from the default, as ``name=value`` (``""``: the
-    default rules)."""
-    default = Rules().to_dict()
-    return " ".join(f"{k}={v}" for k, v in sorted(rules.to_dict().items()) if default.get(k) != v)
-
-
 def record_key(data: dict[str, Any]) -> str:
     """What makes a hand the same hand wherever it is imported: when it finished, its
     deal and every action."""

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import contextlib
 
-import pygame
 import pytest
 
-from engine.game import BURYING, DECLARING, HAND_OVER, TRICKS, Game
+from engine.game import BURYING, TRICKS, Game
 from tutor import i18n
 from tutor.fonts import Fonts
 from tutor.practice import PracticeTable
