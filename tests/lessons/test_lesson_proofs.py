@@ -5,6 +5,7 @@ answer of every play task with several right answers; the verdicts kept in
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -180,3 +181,14 @@ def test_a_drill_shows_a_burial_that_empties_a_suit_or_keeps_the_high_cards() ->
         assert isinstance(task, CardTask)
         best = min(rule.merit(task, ctx, a) for a in task.expect)
         assert rule.merit(task, ctx, task.expect[0]) == best
+
+
+def test_the_kept_verdicts_are_read_only_from_a_regular_file(tmp_path) -> None:
+    """A device or a FIFO in the cache's place is refused before it is read (it would
+    never end), and the checker proves again instead."""
+    from tutor.lessons.proof import load_cache
+
+    fifo = tmp_path / "proofs.json"
+    os.mkfifo(fifo)
+    assert load_cache(fifo) == {}
+    assert load_cache(Path("/dev/zero")) == {}

@@ -49,6 +49,7 @@ from engine.ai.memory import CardMemory
 from engine.ai.players import avoid_mistake
 from engine.ai.sampler import Deal, Sampler
 from engine.ai.table import Table
+from engine.readfile import read_limited
 from engine.view import Play, PlayerView
 
 from ..resources import LESSONS as LESSON_DIR
@@ -64,6 +65,8 @@ MAX_CANDIDATES = 16
 ATTEMPTS = 30
 """Draws of the cards played earlier before a deal is given up."""
 CACHE = LESSON_DIR / "proofs.json"
+CACHE_LIMIT = 4 * 1024 * 1024
+"""The kept verdicts are read only from a regular file this small (``engine.readfile``)."""
 DEFAULT_TAKEN = 40
 """The attackers' points so far when a step does not say (``CardTask.taken``)."""
 DEFAULT_DEALER = 3
@@ -323,7 +326,7 @@ def prove(step: CardTask, ctx: TrumpContext) -> Verdict:
 
 def load_cache(path: Path = CACHE) -> dict[str, Verdict]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_limited(path, CACHE_LIMIT).decode("utf-8"))
     except (OSError, ValueError):
         return {}
     return {key: Verdict.from_json(value) for key, value in data.items()}
