@@ -4,6 +4,14 @@ Every string the app draws goes through one ``Fonts`` object, handed to scenes a
 widgets as a service, and through ``glyphs.drawable`` (what the font cannot show is
 replaced; ``tutor/text.py`` lays out only drawable text).  Rendering text is the costly part of a frame, so rendered
 surfaces are kept in a bounded LRU cache keyed by text, size, colour and weight.
+
+Laying text out measures far more than it draws: every line break tries the line
+one word longer, and ``fit_text`` tries each size down to the one that fits, so the
+same words are measured again at every width and size.  Measurements are plain
+numbers that depend only on the font file, size, weight and text: they are kept in
+one bounded LRU cache for the process (``width``, ``linesize``), shared by every
+``Fonts``, and so is each loaded size of the font (opening the 1.8 MB font file at a
+size is the slow part of drawing text the first time).
 """
 
 from __future__ import annotations
@@ -17,25 +25,65 @@ from .glyphs import drawable
 from .resources import FONT as FONT_PATH
 from .theme import Colour
 
+_LOADED: dict[tuple[str, int, bool], pygame.font.Font] = {}
+"""Each (font file, px, bold) opened in this process.  ``pygame.quit()`` frees every
+font it opened, so it empties this too (``_forget_loaded_on_quit``)."""
+
+_MEASURED: OrderedDict[tuple[str, int, bool, str], int] = OrderedDict()
+"""Text widths by (font file, px, bold, text), least recently used first."""
+MEASURED_SIZE = 1 << 15
+"""How many widths are kept (a lesson or the table needs a few thousand at a size)."""
+
+_LINESIZES: dict[tuple[str, int, bool], int] = {}
+"""Line heights by (font file, px, bold)."""
+
+
+def _forget_loaded_on_quit() -> None:
+    """Drop the loaded fonts when pygame quits (a registration lasts for one quit)."""
+    if not _LOADED:
+        pygame.register_quit(_LOADED.clear)
+
 
 class Fonts:
     def __init__(self, path: Path = FONT_PATH, cache_size: int = 4096) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.path = path
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._file = str(path)
         self._rendered: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
 
     def get(self, px: int, bold: bool = False) -> pygame.font.Font:
         """The font at ``px`` pixels; ``bold`` is synthetic (one weight is shipped)."""
-        key = (max(6, int(px)), bold)
-        font = self._fonts.get(key)
+        key = (self._file, max(6, int(px)), bold)
+        font = _LOADED.get(key)
         if font is None:
-            font = pygame.font.Font(str(self.path), key[0])
+            _forget_loaded_on_quit()
+            font = pygame.font.Font(self._file, key[1])
             font.bold = bold
-            self._fonts[key] = font
+            _LOADED[key] = font
         return font
+
+    def width(self, text: str, px: int, bold: bool = False) -> int:
+        """``text``'s width in pixels as drawn at ``px`` (``Font.size``, cached)."""
+        key = (self._file, max(6, int(px)), bold, text)
+        width = _MEASURED.get(key)
+        if width is not None:
+            _MEASURED.move_to_end(key)
+            return width
+        width = self.get(px, bold).size(text)[0]
+        _MEASURED[key] = width
+        if len(_MEASURED) > MEASURED_SIZE:
+            _MEASURED.popitem(last=False)
+        return width
+
+    def linesize(self, px: int, bold: bool = False) -> int:
+        """The font's line height at ``px`` (``Font.get_linesize``, cached)."""
+        key = (self._file, max(6, int(px)), bold)
+        size = _LINESIZES.get(key)
+        if size is None:
+            size = _LINESIZES[key] = self.get(px, bold).get_linesize()
+        return size
 
     def render(self, text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         """``text`` rendered antialiased on a transparent background (cached)."""

@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Callable
 
 import pygame
 
@@ -178,12 +179,12 @@ def _colour_runs(text: str, colour: Colour, four_colour: bool) -> list[tuple[str
     return runs
 
 
-def _split_long(unit: str, font: pygame.font.Font, width: int) -> list[str]:
+def _split_long(unit: str, measure: Callable[[str], int], width: int) -> list[str]:
     """Cut a unit wider than the line into pieces that fit (at least one char each),
     still keeping closing marks off the start and opening marks off the end of a piece."""
     pieces, piece = [], ""
     for ch in unit:
-        if piece and font.size(piece + ch)[0] > width:
+        if piece and measure(piece + ch) > width:
             cut = len(piece)
             while cut > 1 and (piece[cut - 1] in NO_LINE_END or (piece[cut:] + ch)[0] in NO_LINE_START):
                 cut -= 1
@@ -236,13 +237,13 @@ def _layout(
     align: str,
     spacing: float,
 ) -> TextLayout:
-    font = fonts.get(px, bold)
+    measure = partial(fonts.width, px=px, bold=bold)
     text = drawable(text)
 
     def drawn_width(row_text: str) -> int:
         """The row's width as drawn (run by run), not the sum of its words' widths,
         which kerning makes differ by a pixel or two."""
-        return sum(font.size(run_text)[0] for run_text, _c in _colour_runs(row_text, colour, four_colour))
+        return sum(measure(run_text) for run_text, _c in _colour_runs(row_text, colour, four_colour))
 
     rows: list[tuple[str, int]] = []
     """Each line's text and its indent: a bulleted paragraph's wrapped lines hang under
@@ -250,11 +251,11 @@ def _layout(
     row, indent, hang = "", 0, 0
     for n, unit in enumerate(_units(text)):
         if n == 0 or unit.hard_break:
-            hang = font.size(unit.text + " ")[0] if unit.text in BULLETS else 0
+            hang = measure(unit.text + " ") if unit.text in BULLETS else 0
         pieces = [unit.text]
-        unit_w = font.size(unit.text)[0]
+        unit_w = measure(unit.text)
         if unit_w > width - hang:
-            pieces = _split_long(unit.text, font, width - hang)
+            pieces = _split_long(unit.text, measure, width - hang)
         for i, piece in enumerate(pieces):
             gap = unit.space_before and i == 0 and bool(row)
             longer = row + (" " if gap else "") + piece
@@ -267,7 +268,8 @@ def _layout(
             else:
                 row = longer
     rows.append((row, indent))
-    line_h = round(font.get_linesize() * spacing)
+    linesize = fonts.linesize(px, bold)
+    line_h = round(linesize * spacing)
     lines, y = [], 0
     for row_text, indent in rows:
         if not row_text:  # a blank line between paragraphs: half a line is enough
@@ -277,9 +279,9 @@ def _layout(
         runs, x = [], 0
         for run_text, run_colour in _colour_runs(row_text, colour, four_colour):
             runs.append(Run(run_text, run_colour, x))
-            x += font.size(run_text)[0]
+            x += measure(run_text)
         lx = {"left": indent, "center": (width - x) // 2, "right": width - x}[align]
-        lines.append(Line(row_text, tuple(runs), (lx, y, x, font.get_linesize()),
+        lines.append(Line(row_text, tuple(runs), (lx, y, x, linesize),
                           indent if align == "left" else 0))
         y += line_h
     return TextLayout(tuple(lines), (width, height), px, bold, fonts)

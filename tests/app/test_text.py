@@ -81,6 +81,20 @@ def test_breaking_rules_hold_for_any_mix(pieces, width):
 FONTS = Fonts()
 
 
+
+def test_widths_are_the_fonts_own_and_fonts_open_again_after_pygame_quits() -> None:
+    """Widths and loaded sizes are shared by every ``Fonts`` of the process; pygame.quit()
+    frees the fonts it opened, so a size is opened again after it (drawing with a freed
+    font would crash the app)."""
+    for text, px, bold in [("Follow suit: ♥K", 18, False), ("跟牌时看提示行，", 14, True), ("", 20, False)]:
+        assert FONTS.width(text, px, bold) == FONTS.get(px, bold).size(text)[0]
+        assert FONTS.linesize(px, bold) == FONTS.get(px, bold).get_linesize()
+    before = FONTS.get(18)
+    pygame.quit()
+    fonts = Fonts()
+    assert fonts.get(18) is not before
+    assert fonts.render("Follow suit", 18, INK).get_width() == fonts.width("Follow suit", 18)
+
 KERNED = ("Now the tricks. The dealer leads the first one, and whoever wins a trick leads the next. The guide "
           "plays your cards and says why; it stops when you must decide. Top right: the attackers' points so far.")
 ENGLISH = KERNED.split()
