@@ -10,6 +10,7 @@ judges it (``tutor.lessons.rules``) and states the answer its author expects
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterator
 
 from engine import Card, Rules, TrumpContext
@@ -72,7 +73,14 @@ class Position:
     decided: bool = True
 
     def context(self, rules: Rules) -> TrumpContext:
-        return TrumpContext(level=self.level, trump=self.trump, rules=rules)
+        return _context(self.level, self.trump, rules)
+
+
+@lru_cache(maxsize=64)
+def _context(level: str, trump: str | None, rules: Rules) -> TrumpContext:
+    """One context per (level, trump, rules): building one fills a table per card, and
+    the lesson player asks for its step's context many times a frame."""
+    return TrumpContext(level=level, trump=trump, rules=rules)
 
 
 def context_for(step: "Step", rules: Rules) -> TrumpContext:
@@ -82,7 +90,7 @@ def context_for(step: "Step", rules: Rules) -> TrumpContext:
     rules = step.rules_for(rules)
     position = getattr(step, "position", None)
     if position is None:
-        return TrumpContext(level="2", trump=None, rules=rules)
+        return _context("2", None, rules)
     return position.context(rules)
 
 
