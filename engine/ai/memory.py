@@ -114,16 +114,21 @@ class CardMemory:
         tractor = max((c.length for c in components if c.kind == "tractor"), default=0)
         if stood and len(components) > 1:
             self._throw_stood(plays[0].seat, suit, components)
+        unseen, known = self.unseen, self.known
         for play in plays:
-            self.unseen.subtract(play.cards)
-            self.known[play.seat] = +(self.known[play.seat] - Counter(play.cards))
-            if play.seat == self.dealer:
+            for card in play.cards:
+                unseen[card] -= 1
+            if known[play.seat]:  # mostly nothing is known: nothing to take away
+                known[play.seat] = +(known[play.seat] - Counter(play.cards))
+            if play.seat == self.dealer and self.shown_by_dealer:
                 self.shown_by_dealer = +(self.shown_by_dealer - Counter(play.cards))
             if play is plays[0]:
                 continue
             followed = [c for c in play.cards if ctx.suit_of(c) == suit]
             if len(followed) < len(lead):
                 self.void[play.seat].add(suit)
+                continue
+            if not lead_pairs:  # singles led: following suit tells nothing more
                 continue
             faces = pair_faces(followed)
             if len(faces) < lead_pairs:
@@ -154,7 +159,8 @@ class CardMemory:
     # ---- queries -------------------------------------------------------------------
 
     def unseen_of(self, suit: str) -> list[Card]:
-        return [c for c, n in self.unseen.items() for _ in range(n) if self.ctx.suit_of(c) == suit]
+        table = self.ctx.suit_table
+        return [c for c, n in self.unseen.items() if table[c.index] == suit for _ in range(n)]
 
     def hidden_total(self) -> int:
         return sum(self.unseen.values())
