@@ -590,10 +590,19 @@ class FollowRequirements:
         """Can ``selection`` (cards from hand) be completed to a legal follow?  With
         three or four decks, ``fixed`` names faces whose copies are all decided (no
         more of them may be added)."""
-        chosen = Counter({c: n for c, n in selection.items() if self.in_suit(c)})
-        others = sum(selection.values()) - sum(chosen.values())
-        if sum(chosen.values()) > self.need or others > self.fill:
+        table, suit = self.ctx.suit_table, self.shape.suit
+        size = others = 0
+        for card, n in selection.items():
+            if table[card.index] == suit:
+                size += n
+            else:
+                others += n
+        if size > self.need or others > self.fill:
             return False
+        chosen: Counter = Counter()
+        for card, n in selection.items():
+            if table[card.index] == suit:
+                chosen[card] = n
         if fixed and self.structured and self.shape.wide:
             return self._wide_fits(chosen, self.need, len(self.shape.sets), fixed)
         return self.fits(chosen, self.need)
@@ -801,7 +810,7 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
             if k:
                 chosen[face] = k
             else:
-                del chosen[face]
+                chosen.pop(face, None)
             if (k == 0 and not wide) or req.reachable(chosen, fixed):
                 yield from walk(i + 1, left - k)
         chosen.pop(face, None)
