@@ -52,14 +52,18 @@ run: setup
 # The whole suite on every core, one line per test file (about a minute on two cores).
 # Tests are handed to whichever worker is free, except those marked to share one worker
 # (``xdist_group``: tests that reuse the hands or searches another test of theirs made).
+# pytest keeps each test module, its asserts rewritten, in __pycache__ as Python keeps
+# bytecode; where PYTHONDONTWRITEBYTECODE is set, every worker would rewrite every test
+# module again on every run (3 s of CPU each), so the tests write their caches anyway.
 XDIST    := -n auto --dist loadgroup
+PYTEST   := $(HEADLESS) PYTHONDONTWRITEBYTECODE= $(PY) -m pytest $(XDIST)
 test: setup
-	$(HEADLESS) $(PY) -m pytest $(XDIST)
+	$(PYTEST)
 
 # Long runs: every long test at twenty times its full volume (tests/volume.py), and
 # Hypothesis' own default raised to 2,000 examples (tests/conftest.py).
 soak: setup
-	$(HEADLESS) HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PY) -m pytest $(XDIST)
+	HYPOTHESIS_PROFILE=soak SHENGJI_TEST_VOLUME=20 $(PYTEST)
 
 # Every screenshot gallery to look at: the README's pictures, every lesson step
 # (out/lesson-shots/) and the table's moments (out/table/), both languages.
