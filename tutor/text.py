@@ -31,6 +31,8 @@ from .fonts import Fonts
 from .glyphs import drawable
 from .theme import INK, SUIT_OF_SYMBOL, Colour, suit_colour
 
+SUIT_SYMBOLS = frozenset(SUIT_OF_SYMBOL)
+"""The characters drawn in their suit's colour."""
 NO_LINE_START = frozenset("，。！？、；：）」』》〉】〕”’…·,.!?;:)]}%")
 """Characters that never begin a line (they stay with the character before)."""
 NO_LINE_END = frozenset("（「『《〈【〔“‘([{")
@@ -88,8 +90,10 @@ def _in_parentheses(before: str, atom: str) -> bool:
     return before.startswith("(") and ")" not in before and is_cjk(atom[0])
 
 
-def _units(text: str) -> list[_Unit]:
-    """Glue atoms that must not be separated (kinsoku) into breakable units."""
+@lru_cache(maxsize=1024)
+def _units(text: str) -> tuple[_Unit, ...]:
+    """Glue atoms that must not be separated (kinsoku) into breakable units (cached:
+    ``fit_text`` breaks the same text at each size it tries)."""
     units: list[_Unit] = []
     for p, paragraph in enumerate(text.split("\n")):
         first = True
@@ -108,7 +112,7 @@ def _units(text: str) -> list[_Unit]:
             first = False
         if first and p > 0:  # an empty paragraph still makes a line
             units.append(_Unit("", False, hard_break=True))
-    return units
+    return tuple(units)
 
 
 @dataclass(frozen=True)
@@ -243,6 +247,8 @@ def _layout(
     def drawn_width(row_text: str) -> int:
         """The row's width as drawn (run by run), not the sum of its words' widths,
         which kerning makes differ by a pixel or two."""
+        if SUIT_SYMBOLS.isdisjoint(row_text):  # one colour: one run
+            return measure(row_text)
         return sum(measure(run_text) for run_text, _c in _colour_runs(row_text, colour, four_colour))
 
     rows: list[tuple[str, int]] = []
