@@ -256,7 +256,7 @@ class FollowVerdict:
 
 # ---------------------------------------------------------------- leading
 
-def _beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpContext) -> bool:
+def beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpContext) -> bool:
     """Does ``hand`` hold, in ``suit``, a combination of ``component``'s shape that is
     strictly higher (§4)?  A longer tractor contains one of the right length."""
     table, pos = ctx.suit_table, ctx.pos_table
@@ -272,7 +272,7 @@ def _beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpC
 
 
 def _wide_beatable(component: Component, cards: Sequence[Card], ctx: TrumpContext) -> bool:
-    """``_beatable`` for a set or tractor with three or four decks: a higher one of its
+    """``beatable`` for a set or tractor with three or four decks: a higher one of its
     width and length, or (four decks) a tractor of wider sets of its card count."""
     counts = face_counts(cards)
     width, length = component.width, component.length
@@ -314,7 +314,7 @@ def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     if len(comps) == 1:
         return LeadResult(True, lead)
     hands = [list(h) for h in other_hands]
-    beaten = [c for c in comps if any(_beatable(c, suit, h, ctx) for h in hands)]
+    beaten = [c for c in comps if any(beatable(c, suit, h, ctx) for h in hands)]
     if not beaten:
         return LeadResult(True, lead)
     forced = min(beaten, key=lambda c: (c.top, len(c.cards)))
@@ -782,31 +782,36 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
     faces = sorted(Counter(hand).items(),
                    key=lambda fc: (not req.in_suit(fc[0]), fc[0].points, pos[fc[0].index]))
     room = [0] * (len(faces) + 1)
+    # the led suit's cards at faces[i:]: a walk that can no longer play the led-suit
+    # cards it must (``req.need``) stops there
+    suit_room = [0] * (len(faces) + 1)
     for i in range(len(faces) - 1, -1, -1):
         room[i] = room[i + 1] + faces[i][1]
+        suit_room[i] = suit_room[i + 1] + (faces[i][1] if req.in_suit(faces[i][0]) else 0)
     chosen: Counter = Counter()
 
     # with more decks a skipped face can strand the walk: fix each face once decided
     wide = req.shape.wide and req.structured
 
-    def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
+    def walk(i: int, left: int, in_suit: int) -> Iterator[tuple[Card, ...]]:
         if left == 0:
             yield tuple(ctx.sorted(chosen.elements()))
             return
-        if room[i] < left:
+        if room[i] < left or in_suit + suit_room[i] < req.need:
             return
         face, copies = faces[i]
         fixed = frozenset(f for f, _ in faces[: i + 1]) if wide else frozenset()
+        suited = req.in_suit(face)
         for k in range(min(copies, left), -1, -1):
             if k:
                 chosen[face] = k
             else:
                 del chosen[face]
             if (k == 0 and not wide) or req.reachable(chosen, fixed):
-                yield from walk(i + 1, left - k)
+                yield from walk(i + 1, left - k, in_suit + k * suited)
         chosen.pop(face, None)
 
-    yield from walk(0, req.size)
+    yield from walk(0, req.size, 0)
 
 
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,

@@ -542,6 +542,7 @@ REASONS: dict[str, ReasonWords] = {
     "bury_points_safe": ReasonWords("bury", _declaring),
     "sure_tractor": ReasonWords("lead_sure", _sure),
     "sure_pair": ReasonWords("lead_sure", _sure),
+    "sure_set": ReasonWords("lead_sure", _sure),
     "sure_throw": ReasonWords("lead_sure", _sure),
     "sure_winner": ReasonWords("lead_sure", _sure),
     "drawing_trumps": ReasonWords("lead_trumps", _drawing),
