@@ -34,7 +34,10 @@ pair it cannot beat.  Tractor and throw follows are left to the default player.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
-candidates that fall clearly behind on the way.
+candidates that fall clearly behind on the way.  The budgets are per game
+(``work_for``): with three and four decks a whole-hand playout costs too much for a
+decision's time, so there the search judges follows on the trick and leads' risks on
+sampled deals, and plays nothing out.
 
 What each of these choices measured in ``bench/ai_bench.py``, and what was tried
 instead and not kept: ``bench/NOTES.md``.
