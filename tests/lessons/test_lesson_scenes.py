@@ -262,6 +262,25 @@ def test_wrong_follow_names_the_rule(make_app, language) -> None:
     assert not scene.next.enabled
 
 
+def test_every_entry_of_the_list_is_numbered_and_reached_by_the_arrows(make_app) -> None:
+    """The list numbers every entry (the number the review names it by), and the arrows
+    move over its grid to the entries past 9, whose number is no key."""
+    app = make_app(size=(960, 600))
+    app.stack.push(LessonBrowserScene(app.services))
+    browser = app.stack.top
+    app.frame(0.0)
+    titles = [tile.layouts()[0][0].lines[0].text for tile in browser.tiles]
+    assert all(title.startswith(f"{n} ") for n, title in enumerate(titles, 1)), titles
+    app.handle_event(key(pygame.K_DOWN))
+    app.handle_event(key(pygame.K_RIGHT))
+    assert browser.menu.focus == browser.columns + 1
+    for _ in browser.tiles:
+        app.handle_event(key(pygame.K_RIGHT))
+    app.handle_event(key(pygame.K_RETURN))
+    scene = app.stack.top
+    assert isinstance(scene, LessonPlayerScene) and scene.lesson.id == browser.lessons[-1].id
+
+
 def test_recap_links_to_the_rules_and_back(make_app) -> None:
     app = make_app()
     lesson = LESSONS[5]

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ..i18n import N_, _
+from ..coach.naming import lesson_label
 from ..lessons import Lesson, LessonLibrary
+from ..lessons.index import lesson_number
 from ..lessons.reference import Section
 from ..scene import Scene
 from ..text import TextLayout
@@ -131,10 +133,8 @@ class RulesReferenceScene(Scene):
 
     def lesson_label(self) -> str:
         lesson = self._lesson()
-        if lesson is None:
-            return ""
-        number = list(self.lessons).index(lesson.id) + 1
-        return _("Lesson {n}: {title}").format(n=number, title=_(lesson.title))
+        number = lesson_number(lesson.id, self.library.directory) if lesson is not None else None
+        return lesson_label(number, _(lesson.title)) if lesson is not None and number is not None else ""
 
     # ----------------------------------------------------------------- actions
 
