@@ -26,7 +26,7 @@ from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from ..widgets.scroll_text import ScrollText
 from .lessons import BILINGUAL_KEY, bilingual, library_of
-from .lessons.views import arrange
+from .lessons.pictures import arrange
 from .lessons.words import LessonChrome
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from ...theme import Metrics
 from ...widgets import Button, Menu
 from ...widgets.base import Widget
 from ...widgets.lesson_tile import LessonTile
-from .player import lesson_scene, library_of
+from .opening import lesson_scene, library_of
 from .words import BILINGUAL_KEY, LessonChrome, bilingual, lesson_status
 
 if TYPE_CHECKING:
