@@ -30,9 +30,9 @@ import pytest  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, load_all  # noqa: E402
 from tutor.lessons.rules import wrong_answer  # noqa: E402
-from tutor.scenes.lessons import LessonPlayerScene  # noqa: E402
-from tutor.scenes.lessons.views import TrickPicture  # noqa: E402
 from tutor.scenes.first_hand import GuidedHandScene, GuidedSummaryScene  # noqa: E402
+from tutor.scenes.lessons import LessonPlayerScene  # noqa: E402
+from tutor.scenes.lessons.pictures import TrickPicture  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 from tests.volume import VOLUME  # noqa: E402
 
@@ -152,7 +152,7 @@ def test_the_picture_stays_put_when_the_feedback_grows(make_app, size, language)
             continue
         before = shot(app)
         show_the_answer(scene)
-        grown = scene.feedback_text()
+        grown = scene.feedback.text()
         app.stack.pop()
         # the same step as it opened, with only the feedback's words those of the answer
         scene = open_step(app, name)
