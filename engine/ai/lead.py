@@ -231,7 +231,8 @@ def _low(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decisio
         card = min(loose, key=lambda c: (c.points > 0, t.low_key(c)))
         ruffed = suit != TRUMP and any(suit in t.mem.void[o] and t.mem.may_hold(o, TRUMP) for o in t.opponents)
         short = suit != TRUMP and len(cards) <= 3
-        rank = (suit == TRUMP, card.points > 0, ruffed, card not in singles,
+        pointed = card.points > 0 and t.ctx.rules.decks == 1
+        rank = (pointed, suit == TRUMP, card.points > 0, ruffed, card not in singles,
                 t.low_key(card) - (SHORT_BONUS if short else 0.0) + LENGTH_WEIGHT * len(cards))
         if best is None or rank < best[0]:
             best = (rank, card, short)
