@@ -145,9 +145,11 @@ def test_paired_hands_of_every_game_are_won(decks: int, kind: str, opponent: str
             else RandomPlayer(seed)
 
     won = played = 0
-    for summary, kinds in paired_hands(count(2), 7 * decks, {"A": kind, "B": opponent}, rules, make=make):
+    hands = count(6 if decks == 1 else 2)
+    for summary, kinds in paired_hands(hands, 7 * decks, {"A": kind, "B": opponent}, rules, make=make):
         team = 0 if kinds["A"] == kind else 1
         won += _won(rules, summary.attacker_points, attacking=summary.dealer % 2 != team)
         played += 1
-    floor = 0.9 if opponent == "random" else 0.7 if decks == 1 else 0.85
+    # one deck's short hands leave much to the cards (bench/NOTES.md: some 90 % and 77 %)
+    floor = ({"random": 0.8, "greedy": 0.65} if decks == 1 else {"random": 0.9, "greedy": 0.85})[opponent]
     assert won >= floor * played, f"{kind} won {won} of {played} against {opponent} with {decks} decks"
