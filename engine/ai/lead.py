@@ -17,6 +17,9 @@ from .table import Table
 
 SURE = 0.08
 """A lead whose chance of being beaten by an opponent is below this counts as sure."""
+SURE_ONE_DECK = 0.2
+"""``SURE`` in the one-deck game: with 12 cards a hand, cashing a likely winner early
+is worth more than keeping it (measured: ``bench/NOTES.md``)."""
 ENDGAME = 6
 """Attackers plan the last trick when they hold this many cards or fewer."""
 DRAW_SHARE = {True: 0.35, False: 0.6}
@@ -43,7 +46,7 @@ class LeadOption:
 def decide(t: Table, throws: bool = True) -> Decision:
     """The lead of a seat at ``t``; ``throws=False`` for a player that never throws."""
     options = _components(t)
-    sure = [o for o in options if o.risk < SURE]
+    sure = [o for o in options if o.risk < (SURE_ONE_DECK if t.ctx.rules.decks == 1 else SURE)]
     if throws:
         sure += _sure_throws(t, options)
     if not t.dealer_side and len(t.hand) <= ENDGAME:
