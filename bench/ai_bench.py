@@ -194,7 +194,7 @@ def save(folder: Path, x: str, y: str, args: argparse.Namespace, chunks: list[Ch
     path = folder / f"{x}_vs_{y}.json".replace(":", "-")
     record = {
         "x": x, "y": y, "hands": args.hands, "chunk": args.chunk, "seed": args.seed,
-        "uncapped": args.uncapped,
+        "uncapped": args.uncapped, "decks": args.decks,
         "results": [asdict(h) for c in chunks for h in c.hands],
     }
     path.write_text(json.dumps(record, indent=1), encoding="utf-8")
