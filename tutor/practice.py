@@ -67,6 +67,14 @@ OVERRIDE_TEXT = {
     4: N_("Only a pair of big jokers overrides it."),
 }
 """What overrides a declaration, by the least strength the engine asks for."""
+
+
+def override_words(standing: Declaration) -> str:
+    """What overrides ``standing`` (the engine says), in words."""
+    needed = strength_to_override(standing)
+    return _(OVERRIDE_TEXT[needed]) if needed is not None else _("Nothing can override it.")
+
+
 _NOW_BURYING = N_("{who} is burying 8 cards.")
 _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
@@ -347,7 +355,6 @@ class PracticeTable:
         if standing is None:
             return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
                              "a joker pair declares no-trump.").format(level=level)
-        needed = strength_to_override(standing)
         cards = standing.cards
 
         def words() -> str:
@@ -357,8 +364,7 @@ class PracticeTable:
             else:
                 first = _("{who} declared {suit} with {cards}.").format(
                     who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
-            second = _(OVERRIDE_TEXT[needed]) if needed is not None else _("Nothing can override it.")
-            return coach.then(first, second)
+            return coach.then(first, override_words(standing))
         return words
 
     def picked_up(self) -> tuple[Card, ...]:

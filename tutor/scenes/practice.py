@@ -71,6 +71,10 @@ class PracticeTableScene(Scene):
     """See the module docstring.  Without ``table`` it resumes the saved match, or
     starts a new one (``seed``: the first deal; random when ``None``)."""
 
+    deal_moments = True
+    """Each declaration, override and kitty taken holds the table for its moment (the
+    guided hand's script narrates them itself)."""
+
     def __init__(self, services: "Services", table: PracticeTable | None = None, *,
                  seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
@@ -101,8 +105,9 @@ class PracticeTableScene(Scene):
         """The trick's corner: its number, the cards left, the points on it."""
         self.motion = Motion(services)
         self.moments = Moments(self)
-        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14)
-        """The words of a table event's moment (a failed throw), beside its cards."""
+        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14, background=None, padding=0)
+        """The words of a table event's moment (a failed throw, a declaration, an override,
+        the kitty taken), beside its cards."""
         self.play = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
         """The main action: Play, Bury, Done (declaring) or Summary."""
         self.main_menu = Menu([self.play], horizontal=True)
@@ -199,7 +204,7 @@ class PracticeTableScene(Scene):
         if self.counter_view.shown:
             shown.append(self.counter)
         if self.moments.now is not None:
-            shown.append(self.moment_panel)
+            shown += [self.moment_panel, self.moments.go_on]
         return shown
 
     # ------------------------------------------------------------ syncing widgets to the table
@@ -243,7 +248,8 @@ class PracticeTableScene(Scene):
 
     def _sync_side(self) -> None:
         self.controls.sync()
-        for widget in (*self.widgets(), self.counter, self.moment_panel, *self.declaring.buttons):
+        for widget in (*self.widgets(), self.counter, self.moment_panel, self.moments.go_on,
+                       *self.declaring.buttons):
             widget.text_floor = READABLE_PX  # every text at the table readable at 960×600
 
     def _declaring_buttons(self) -> list[Button]:
