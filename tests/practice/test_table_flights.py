@@ -134,3 +134,28 @@ def test_the_points_strip_keeps_every_corner_index_whole_at_960x600(tmp_path) ->
             assert tally.fits and tally.px >= 14 and [line.text for line in tally.lines] == ["K ×4 · 10 ×8 · 5 ×8"]
         header = panel.header_layout()
         assert header.fits and header.px >= 14 and "take over" in header.lines[1].text
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_with_the_counter_on_the_coach_keeps_four_lines_at_960x600(tmp_path, language: str) -> None:
+    """The counter under the coach's panel pairs its side suits rather than squeeze the
+    coach to a line; each row says its count in words ("13 left", "13张"), never as a
+    card, and the heading says what ×2 means; nothing under 14 px, nothing outside."""
+    from tutor import i18n
+
+    app = make_app(tmp_path, size=(960, 600))
+    app.services.store.settings.card_counter = True
+    i18n.set_language(language)
+    table = played_to((TRICKS,), seed=11)
+    scene = PracticeTableScene(app.services, table, seed=11)
+    app.stack.push(scene)
+    app.frame(0.0)
+    assert scene.coach_panel.rect.height >= 4 * 20 and scene.counter.rect.top > scene.coach_panel.rect.bottom
+    counter = scene.counter
+    assert counter.rows and counter.paired()
+    left = {"en": " left", "zh_CN": "张"}[language]
+    for (label, cells), place in zip(counter.row_layouts(), counter.places()):
+        assert label.lines[0].text.endswith(left) and counter.rect.contains(place)
+        assert all(len(layout.lines) == 1 for layout in (label, *cells))
+    assert "×2" in counter.heading_layout().lines[0].text and counter.heading_layout().fits
+    assert all(layout.px >= 14 for layout in counter.text_layouts())
