@@ -1,11 +1,13 @@
 """Screenshots of the practice table's moments, for a person to look at.
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
-a declaration and an override, burying with the kitty marked, the coach's burial,
+a declaration's and an override's held moments, cards flying past the caption while
+dealing, burying with the kitty marked, the coach's burial,
 a trick in progress (leader and points), the coach's play and its share of deals, the
 previous-trick view, the coach's warning before a throw that fails, the failed throw, a
 trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
-card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
+card counter, 闲分 past 80, the kitty turned up at the end, the kitty taken (抠底 ×N) and
+the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
@@ -31,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from engine.claims import DeclarationDeals  # noqa: E402
-from engine.events import Overridden  # noqa: E402
+from engine.events import Declared, Overridden  # noqa: E402
 from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, TRICKS, Game  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
@@ -77,7 +79,7 @@ def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene]
         table_ = scene.table
         if table_.phase == HAND_OVER and app.stack.top is not scene:
             return False
-        if scene.moments.now is not None and act:
+        if scene.moments.now is not None:
             app.handle_event(key(pygame.K_SPACE))  # an event's moment seen: go on
         if table_.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if not act:
@@ -140,21 +142,67 @@ def declaring_for_deal(app: App) -> None:
     first(range(1, 200), attempt)
 
 
-def override(app: App) -> None:
-    """Someone overrides a declaration while dealing: the flash at the new declarer."""
-    def overridden(s: PracticeTableScene) -> bool:
-        return any(isinstance(e, Overridden) for e in s.table.game.events)
+def held(kind: type) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """Seed 3: an opponent declares, then another overrides (反主): each moment is
+        held at the declarer's seat until a key (the override beside what it beats)."""
+        scene = table(app, 3)
+        if not run(app, scene, lambda s: s.moments.now is not None and isinstance(s.moments.now.event, kind),
+                   act=False):
+            raise Unreached
+    return moment
 
-    def attempt(seed: int) -> PracticeTableScene | None:
-        scene = table(app, seed)
-        run(app, scene, lambda s: overridden(s) or s.table.phase not in (DEALING, DECLARING), act=False)
-        if overridden(scene) and scene.table.phase in (DEALING, DECLARING):
-            for _ in range(3):
-                app.frame(FRAME)
-            return scene
-        app.stack.pop()
-        return None
-    first(range(1, 300), attempt)
+
+def deal_flights(app: App) -> None:
+    """Item 2: cards fly from the middle to every seat while a declaration stands with
+    its caption; none crosses the caption or a name plate."""
+    scene = table(app, 3)
+    if not run(app, scene, lambda s: s.table.game.declaration is not None and s.moments.now is None
+               and s.motion.active and len(s.motion.flights) >= 4, act=False):
+        raise Unreached
+
+
+def points_120(app: App) -> None:
+    """Item 8: the attackers past 80 mid-hand (random players, seed 1): the header says
+    what 80 means, the point cards counted by rank when too many to show whole."""
+    from engine.game import MATCH_OVER
+
+    t = PracticeTable(Game(app.services.store.settings.rule_set(), 1), seed=1, ai_kind="random")
+    while t.phase not in (HAND_OVER, MATCH_OVER) and not (t.phase == TRICKS and t.view.attacker_points >= 100
+                                                          and t.learner_to_act):
+        if not t.learner_to_act:
+            t.step()
+        elif t.phase in (DEALING, DECLARING):
+            t.close_declaring()
+        else:
+            t.submit(t.auto_move())
+    if t.phase != TRICKS:
+        raise Unreached
+    scene = PracticeTableScene(app.services, t, seed=1)
+    app.stack.push(scene)
+    app.frame(FRAME)
+
+
+def kitty_taken(app: App) -> None:
+    """The attackers take the kitty (抠底 ×4, random players, seed 25): its moment,
+    held until a key, with the lead that made the multiplier and the points moved."""
+    from engine.game import MATCH_OVER
+
+    t = PracticeTable(Game(app.services.store.settings.rule_set(), 25), seed=25, ai_kind="random")
+    while t.phase not in (HAND_OVER, MATCH_OVER):
+        if not t.learner_to_act:
+            t.step()
+        elif t.phase in (DEALING, DECLARING):
+            t.close_declaring()
+        else:
+            t.submit(t.auto_move())
+    scene = PracticeTableScene(app.services, t, seed=25)
+    app.stack.push(scene)
+    for _ in range(600):
+        if scene.moments.now is not None:
+            return
+        app.frame(FRAME)
+    raise Unreached
 
 
 def burying(app: App) -> None:
@@ -355,7 +403,11 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "dealing": dealing,
     "declaring-window": declaring_window,
     "declaring-for-deal": declaring_for_deal,
-    "override": override,
+    "declaration": held(Declared),
+    "override": held(Overridden),
+    "deal-flights": deal_flights,
+    "points-120": points_120,
+    "kitty-taken": kitty_taken,
     "burying": burying,
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,
