@@ -165,17 +165,8 @@ def deal_flights(app: App) -> None:
 def points_120(app: App) -> None:
     """Item 8: the attackers past 80 mid-hand (random players, seed 1): the header says
     what 80 means, the point cards counted by rank when too many to show whole."""
-    from engine.game import MATCH_OVER
-
-    t = PracticeTable(Game(app.services.store.settings.rule_set(), 1), seed=1, ai_kind="random")
-    while t.phase not in (HAND_OVER, MATCH_OVER) and not (t.phase == TRICKS and t.view.attacker_points >= 100
-                                                          and t.learner_to_act):
-        if not t.learner_to_act:
-            t.step()
-        elif t.phase in (DEALING, DECLARING):
-            t.close_declaring()
-        else:
-            t.submit(t.auto_move())
+    t = played_to(Game(app.services.store.settings.rule_set(), 1), lambda t: t.phase == TRICKS and t.learner_to_act
+                  and t.view.attacker_points >= 100)
     if t.phase != TRICKS:
         raise Unreached
     scene = PracticeTableScene(app.services, t, seed=1)
@@ -186,16 +177,7 @@ def points_120(app: App) -> None:
 def kitty_taken(app: App) -> None:
     """The attackers take the kitty (抠底 ×4, random players, seed 25): its moment,
     held until a key, with the lead that made the multiplier and the points moved."""
-    from engine.game import MATCH_OVER
-
-    t = PracticeTable(Game(app.services.store.settings.rule_set(), 25), seed=25, ai_kind="random")
-    while t.phase not in (HAND_OVER, MATCH_OVER):
-        if not t.learner_to_act:
-            t.step()
-        elif t.phase in (DEALING, DECLARING):
-            t.close_declaring()
-        else:
-            t.submit(t.auto_move())
+    t = played_to(Game(app.services.store.settings.rule_set(), 25))
     scene = PracticeTableScene(app.services, t, seed=25)
     app.stack.push(scene)
     for _ in range(600):
@@ -268,6 +250,22 @@ def hint_share(app: App) -> None:
         return estimate is not None and 0 < estimate.wins_trick < 1
 
     reach(app, ready, hints=3)
+
+
+def played_to(game: Game, until: Callable[[PracticeTable], bool] | None = None, coached: bool = True) -> PracticeTable:
+    """``game`` at a table of random players (cheap, and the same at every run), played
+    until ``until(table)`` holds or the hand is over; the learner never declares."""
+    from engine.game import MATCH_OVER
+
+    t = PracticeTable(game, seed=game.seed, ai_kind="random", coached=coached)
+    while t.phase not in (HAND_OVER, MATCH_OVER) and not (until is not None and until(t)):
+        if not t.learner_to_act:
+            t.step()
+        elif t.phase in (DEALING, DECLARING):
+            t.close_declaring()
+        else:
+            t.submit(t.auto_move())
+    return t
 
 
 def failing_throw(view) -> tuple | None:

@@ -14,9 +14,10 @@ import pytest
 
 from engine import parse_cards
 from engine.events import HandScored
-from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER, TRICKS, Game
+from engine.game import TRICKS, Game
 from engine.view import Declaration
 from tutor.practice import PracticeTable
+from tools.table_shots import played_to
 from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.table.timing import Shown
 from tutor.widgets.status import INDEX_WIDTH
@@ -52,19 +53,6 @@ def covered(scene: PracticeTableScene) -> list[str]:
     return sorted(set(found))
 
 
-def played_to(phase: tuple[str, ...], seed: int) -> PracticeTable:
-    """A table of random players (cheap) run to one of ``phase``."""
-    table = PracticeTable(Game(seed=seed), seed=seed, ai_kind="random", coached=False)
-    while table.phase not in phase:
-        if not table.learner_to_act:
-            table.step()
-        elif table.phase in (DEALING, DECLARING):
-            table.close_declaring()
-        else:
-            table.submit(table.auto_move())
-    return table
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_no_flying_card_covers_words_or_a_seat_label(tmp_path, size) -> None:
     app = make_app(tmp_path, speed="normal", size=size)
@@ -86,7 +74,7 @@ def test_no_flying_card_covers_words_or_a_seat_label(tmp_path, size) -> None:
         scene.table.in_flight.clear()
     app.stack.pop()
     # the tricks: a play from each seat, a trick gathered to each seat
-    table = played_to((TRICKS,), seed=2)
+    table = played_to(Game(seed=2), lambda t: t.phase == TRICKS)
     scene = PracticeTableScene(app.services, table, seed=2)
     app.stack.push(scene)
     scene._sync()
@@ -101,7 +89,7 @@ def test_no_flying_card_covers_words_or_a_seat_label(tmp_path, size) -> None:
         found.update({f"trick, won by {seat}: {c}": [] for c in covered(scene)})
     app.stack.pop()
     # the hand's end: the kitty turned up from each dealer
-    table = played_to((HAND_OVER, MATCH_OVER), seed=25)
+    table = played_to(Game(seed=25))
     scored = next(e for e in table.game.events if isinstance(e, HandScored))
     scene = PracticeTableScene(app.services, table, seed=25)
     app.stack.push(scene)
@@ -146,7 +134,7 @@ def test_with_the_counter_on_the_coach_keeps_four_lines_at_960x600(tmp_path, lan
     app = make_app(tmp_path, size=(960, 600))
     app.services.store.settings.card_counter = True
     i18n.set_language(language)
-    table = played_to((TRICKS,), seed=11)
+    table = played_to(Game(seed=11), lambda t: t.phase == TRICKS)
     scene = PracticeTableScene(app.services, table, seed=11)
     app.stack.push(scene)
     app.frame(0.0)

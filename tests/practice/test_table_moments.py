@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from engine.events import HandScored, Overridden
-from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER, TRICKS, Game
-from tools.table_shots import failing_throw
+from engine.game import DEALING, DECLARING, TRICKS, Game
+from tools.table_shots import failing_throw, played_to
 from tutor import i18n
 from tutor.theme import FOCUS
 
@@ -79,7 +79,6 @@ def test_the_coach_panel_says_more_instead_of_dropping_a_paragraph(tmp_path) -> 
     """At 960×600 the burial advice keeps every paragraph it has at 1280×800; what does
     not fit scrolls, and the panel says "more" while text goes on below."""
     from engine.game import BURYING, Game
-    from tutor.practice import PracticeTable
     from tutor.scenes.practice import PracticeTableScene
 
     counts = {}
@@ -157,18 +156,10 @@ def test_the_kitty_taken_is_held_with_its_multiplier(tmp_path, coached: bool, la
     """Seed 25, every seat random: the attackers win the last trick with a pair; the
     kitty is turned up at every speed, its points framed, with the multiplier and the
     points it moves, until the learner goes on; then the summary."""
-    from tutor.practice import PracticeTable
     from tutor.scenes.practice import PracticeTableScene
     from tutor.scenes.summary import HandSummaryScene
 
-    table = PracticeTable(Game(seed=25), seed=25, ai_kind="random", coached=coached)
-    while table.phase not in (HAND_OVER, MATCH_OVER):
-        if not table.learner_to_act:
-            table.step()
-        elif table.phase in (DEALING, DECLARING):
-            table.close_declaring()
-        else:
-            table.submit(table.auto_move())
+    table = played_to(Game(seed=25), coached=coached)
     scored = next(e for e in table.game.events if isinstance(e, HandScored))
     assert (scored.kitty_multiplier, scored.kitty_points) == (4, 10)
     app = make_app(tmp_path, speed="off", size=(960, 600))
