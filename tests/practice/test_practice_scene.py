@@ -206,7 +206,11 @@ def test_declare_buttons_follow_the_rules(app) -> None:
                     assert choice == max(of_face, key=lambda d: d.strength).cards
             if any(b.enabled for b in scene.declaring.buttons) or scene.table.phase not in ("dealing", DECLARING):
                 break
+            if scene.moments.now is not None:
+                app.handle_event(key(pygame.K_SPACE))  # another seat's declaration seen: go on
             app.frame(0.05)
+        if scene.moments.now is not None:
+            app.handle_event(key(pygame.K_SPACE))
         enabled = [n for n, b in enumerate(scene.declaring.buttons) if b.enabled]
         if not enabled:
             app.stack.pop()
