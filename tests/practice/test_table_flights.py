@@ -57,14 +57,14 @@ def covered(scene: PracticeTableScene) -> list[str]:
 def test_no_flying_card_covers_words_or_a_seat_label(tmp_path, size) -> None:
     app = make_app(tmp_path, speed="normal", size=size)
     found: dict[str, list[str]] = {}
-    # the deal, a declaration standing at each seat with its caption
+    # the deal, with its caption: nobody has declared, then a declaration at each seat
     scene = PracticeTableScene(app.services, PracticeTable(Game(seed=1), seed=1), seed=1)
     app.stack.push(scene)
     game = scene.table.game
     for card in parse_cards("S5 H9 DK CA BJ S2"):
         game.hands[0].append(card)
-    for seat in range(4):
-        game.declarations = (Declaration(seat, tuple(parse_cards("S2"))),)
+    for seat in (None, 0, 1, 2, 3):
+        game.declarations = (Declaration(seat, tuple(parse_cards("S2"))),) if seat is not None else ()
         scene._sync()
         assert scene.words.caption_text(), "the caption says who declared"
         for to in range(4):

@@ -90,10 +90,10 @@ def caption_box(scene: "PracticeTableScene", group: pygame.Rect, seat: int, heig
 
 def caption_candidates(scene: "PracticeTableScene", height: int, flying: bool = True,
                        width: int | None = None) -> list[pygame.Rect]:
-    """Boxes for words on the felt, best first: beside the declaration standing (toward
-    the middle of the table), else in a corner of the table clear of its cards; under
-    the kitty on show, else over it; else the middle.  With ``flying``, the boxes clear
-    of the lanes of the cards that fly now or may start to come first."""
+    """Boxes for words on the felt, best first: under the kitty on show, else over it;
+    else beside the declaration standing (toward the middle of the table) or in the
+    middle, then the table's corners (clear of the declaration).  With ``flying``, the
+    boxes clear of the lanes of the cards that fly now or may start come first."""
     m, r = scene.metrics, scene.trick.rect
     wide = width or max(min(m.px(330), r.width * 5 // 11), r.width * 7 // 10)
     width = width or min(m.px(330), r.width * 5 // 11)
@@ -101,19 +101,7 @@ def caption_candidates(scene: "PracticeTableScene", height: int, flying: bool = 
     standing = scene.table.game.declaration
     boxes: list[pygame.Rect] = []
     covered: list[pygame.Rect] = []
-    if group is not None and standing is not None:
-        covered.append(group)
-        boxes.append(caption_box(scene, group, standing.seat, height))
-        inner = r.inflate(-m.px(8), -m.px(8))
-        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
-            box = pygame.Rect(0, 0, width, height)
-            setattr(box, corner, getattr(inner, corner))
-            if box.colliderect(group):  # narrowed to end beside the declaration
-                box = box.clip(pygame.Rect(inner.left, box.top, group.left - m.px(6) - inner.left, height)
-                               if group.centerx > box.centerx else
-                               pygame.Rect(group.right + m.px(6), box.top, inner.right - group.right, height))
-            boxes.append(box)
-    elif scene.kitty_rects:
+    if scene.kitty_rects:
         row = scene.kitty_rects[0].unionall(scene.kitty_rects)
         covered.append(row)
         box = pygame.Rect(0, 0, wide, height)
@@ -122,9 +110,22 @@ def caption_candidates(scene: "PracticeTableScene", height: int, flying: bool = 
         box.midbottom = (r.centerx, row.top - m.px(10))
         boxes.append(box.clamp(r))
     else:
-        box = pygame.Rect(0, 0, width, height)
-        box.center = r.center
-        boxes.append(box)
+        if group is not None and standing is not None:
+            covered.append(group)
+            boxes.append(caption_box(scene, group, standing.seat, height))
+        else:
+            box = pygame.Rect(0, 0, width, height)
+            box.center = r.center
+            boxes.append(box)
+        inner = r.inflate(-m.px(8), -m.px(8))
+        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
+            box = pygame.Rect(0, 0, width, height)
+            setattr(box, corner, getattr(inner, corner))
+            if group is not None and box.colliderect(group):  # narrowed to end beside the declaration
+                box = box.clip(pygame.Rect(inner.left, box.top, group.left - m.px(6) - inner.left, height)
+                               if group.centerx > box.centerx else
+                               pygame.Rect(group.right + m.px(6), box.top, inner.right - group.right, height))
+            boxes.append(box)
     lanes = scene.flights.lanes() if flying else []
     good = [box for box in boxes if clear_of(box, lanes) and box.collidelist(covered) < 0]
     return good + [box for box in boxes if box not in good]
