@@ -22,6 +22,7 @@ from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.table.timing import Shown
 from tutor.widgets.status import INDEX_WIDTH
 
+from ..volume import count
 from .test_table_view import make_app
 
 SIZES = ((960, 600), (1280, 800))
@@ -124,7 +125,7 @@ def test_the_points_strip_keeps_every_corner_index_whole_at_960x600(tmp_path) ->
         assert header.fits and header.px >= 14 and "take over" in header.lines[1].text
 
 
-@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("language", ["zh_CN", "en"][:count(2)])  # both under make soak
 def test_with_the_counter_on_the_coach_keeps_four_lines_at_960x600(tmp_path, language: str) -> None:
     """The counter under the coach's panel pairs its side suits rather than squeeze the
     coach to a line; each row says its count in words ("13 left", "13张"), never as a
