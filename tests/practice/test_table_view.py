@@ -262,11 +262,14 @@ def test_cards_fly_at_the_speed_setting_and_input_is_never_blocked(tmp_path) -> 
     i = next(i for i in range(len(scene.hand.cards)) if scene.hand.can_select(i))
     app.handle_event(click(scene.hand.card_rects()[i].move(3, 40).topleft))
     assert i in scene.hand.selected, "a card can be chosen while another flies"
-    # a finished trick stays, then flies to its winner's seat
+    # a finished trick stays, then its cards come together in the middle and go to the winner's seat
     run(app, scene, lambda s: s.clock.shown is not None, dt=1 / 60)
     plays = len(scene.trick.plays)
     app.frame(PACES["normal"].show + 0.01)
-    assert scene.clock.shown is None and scene.motion.active and all(f.vanish for f in scene.motion.flights[:plays])
+    gathered = scene.motion.flights[:plays]
+    assert scene.clock.shown is None and scene.motion.active and len({f.end.center for f in gathered}) == 1
+    app.frame(PACES["normal"].gather_flight / 2 + 0.01)
+    assert scene.motion.flights and scene.motion.flights[-1].vanish
 
 
 def test_no_motion_at_no_animation(tmp_path) -> None:
@@ -288,11 +291,14 @@ def test_the_kitty_is_turned_up_at_the_end_before_the_summary(tmp_path) -> None:
     run(app, scene, lambda s: s.hand_over.reveal is not None)
     scored = scene.hand_over.reveal
     assert len(scene.kitty_rects) == 8 and app.stack.top is scene
-    words = scene.words.caption_text()
+    assert scene.words.caption_text() == "", "no words under the kitty while it flies"
+    run(app, scene, lambda s: not s.motion.active and (s.moments.now is not None or s.words.caption_text()),
+        dt=1 / 60)
     if scored.kitty_multiplier is not None:
-        assert f"× {scored.kitty_multiplier} =" in words
+        assert f"×{scored.kitty_multiplier}" in scene.moments.text()  # its moment (test_table_moments)
+        app.handle_event(key(pygame.K_RETURN))
     else:
-        assert "dealers won the last trick" in words
+        assert "dealers won the last trick" in scene.words.caption_text()
     app.handle_event(key(pygame.K_RETURN))  # any key: the summary at once
     app.frame(0.05)
     assert isinstance(app.stack.top, HandSummaryScene)

@@ -118,14 +118,12 @@ class PointsPanel(Widget):
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
-        # what the target means, in the words: "/ 80" alone reads as a score out of 80
-        text = (_("Attackers' points {points}\n{need} more to take over").format(
-                    points=self.points, need=self.TARGET - self.points) if self.points < self.TARGET
-                else _("Attackers' points {points}\nPast {target}: they take over").format(
-                    points=self.points, target=self.TARGET))
-        if self.penalties:
-            text = _("Attackers' points {points} / {target} (penalty {penalties})").format(
-                points=self.points, target=self.TARGET, penalties=f"{self.penalties:+d}")
+        # what the target means, in words: "/ 80" alone reads as a score out of 80
+        first = (_("Attackers' points {points} (penalty {penalties})") if self.penalties
+                 else _("Attackers' points {points}")).format(points=self.points, penalties=f"{self.penalties:+d}")
+        second = (_("{need} more to take over").format(need=self.TARGET - self.points) if self.points < self.TARGET
+                  else _("Past {target}: they take over").format(target=self.TARGET))
+        text = f"{first}\n{second}"
         return fit_text(
             self.services.fonts, text, self.fpx(20), self.rect.width - 2 * pad,
             self.rect.height * 3 // 5 - pad, bold=True, min_px=self.floor(10),
