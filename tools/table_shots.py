@@ -1,13 +1,13 @@
 """Screenshots of the practice table's moments, for a person to look at.
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
-a declaration's and an override's held moments, cards flying past the caption while
-dealing, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the coach's play and its share of deals, the
-previous-trick view, the coach's warning before a throw that fails, the failed throw, a
-trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
-card counter, 闲分 past 80, the kitty turned up at the end, the kitty taken (抠底 ×N) and
-the review — in Chinese and English at 960×600 and
+a declaration's and an override's held moments, the learner's chance to override,
+cards flying past the caption while dealing, burying with the kitty marked, the
+coach's burial, a trick in progress (leader and points), the coach's play and its
+share of deals, the previous-trick view, the coach's warning before a throw that
+fails, the failed throw, a trick won by a ruff and by an over-ruff, the coach's panel
+running over ("more"), the card counter, 闲分 past 80, the kitty turned up at the end,
+the kitty taken (抠底 ×N) and the review — in Chinese and English at 960×600 and
 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
@@ -151,6 +151,24 @@ def held(kind: type) -> Callable[[App], None]:
                    act=False):
             raise Unreached
     return moment
+
+
+def override_chance(app: App) -> None:
+    """Item 10: another seat has declared and the learner could override (反主): the
+    declare buttons with their keys, the pass button (不亮), the hint line's words."""
+    def chance(s: PracticeTableScene) -> bool:
+        standing = s.table.game.declaration
+        return (standing is not None and standing.seat != s.table.learner and s.moments.now is None
+                and not s.motion.active and any(b.enabled for b in s.declaring.buttons))
+
+    def attempt(seed: int) -> PracticeTableScene | None:
+        scene = table(app, seed)
+        if run(app, scene, lambda s: chance(s) or s.table.phase not in (DEALING, DECLARING), act=False) \
+                and chance(scene):
+            return scene
+        app.stack.pop()
+        return None
+    first(range(1, 60), attempt)
 
 
 def deal_flights(app: App) -> None:
@@ -403,6 +421,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "declaring-for-deal": declaring_for_deal,
     "declaration": held(Declared),
     "override": held(Overridden),
+    "override-chance": override_chance,
     "deal-flights": deal_flights,
     "points-120": points_120,
     "kitty-taken": kitty_taken,
