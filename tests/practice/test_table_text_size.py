@@ -79,9 +79,9 @@ def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
 
     run(app, scene, lambda s: s.table.game.dealt >= 40, act=False)
     moment("dealing")
-    if run(app, scene, lambda s: s.moments.now is not None or s.table.phase != "dealing", act=False) \
-            and scene.moments.now is not None:
-        moment("a declaration's moment")
+    run(app, scene, lambda s: s.moments.now is not None or s.table.phase != "dealing", act=False)
+    assert scene.moments.now is not None, "an opponent declares while dealing"
+    moment("a declaration's moment")
     run(app, scene, lambda s: s.table.phase != "dealing" and not s.motion.active, act=False)
     moment("declaring window")
     run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active)
