@@ -323,7 +323,9 @@ class CardTaskView(StepView):
             plays = [(task.shown[0], list(task.shown[1]))] if task.shown is not None else []
             if self.done and played:
                 plays = [p for p in plays if p[0] != 0] + [(0, played)]
-            self.trick.set(plays, None, ctx)
+            # four decks call face down (暗叫) until the deal ends: another seat's call shows its backs
+            hidden = {seat for seat, _cards in plays if seat != 0} if judge_ctx.rules.variant.hidden_calls else set()
+            self.trick.set(plays, None, ctx, hidden)
         elif isinstance(task, Lead) and self.done and played:
             plays = [(0, played)] + sorted(replies.items())
             winner = plays[trick_winner([p for _s, p in plays], judge_ctx)][0] if replies else None
@@ -383,6 +385,10 @@ class CardTaskView(StepView):
             self.answer([])
 
 
+WIDE_PLAY = 4
+"""A question's trick of plays wider than this is drawn as one row per play (three
+and four decks lead six or eight cards)."""
+
 PICTURE_LABELS = {"attackers_total": (N_("The kitty"), N_("The last lead"))}
 """Row labels when a choice shows both ``cards`` and ``lead``."""
 
@@ -422,8 +428,14 @@ class ChoiceView(StepView):
         elif task.trick is not None:
             plays = [(task.trick.seat_of(i), list(p or ())) for i, p in enumerate(task.trick.plays)]
             winner = task.trick.seat_of(trick_winner([p for _s, p in plays], judge_ctx)) if state.done else None
-            self.trick.set(plays, winner, ctx)
-            self.picture = "trick"
+            if len(plays[0][1]) > WIDE_PLAY:  # beside the answers the four plays would overlap: a row each
+                self.rows.set_rows([CardRow(SEAT_LABELS[seat], (CardGroup(tuple(arrange(cards, task.sort, ctx)[0]),
+                                                                          None, seat == winner),))
+                                    for seat, cards in plays], ctx)
+                self.picture = "rows"
+            else:
+                self.trick.set(plays, winner, ctx)
+                self.picture = "trick"
         elif task.tricks:
             self.rows.set_rows(trick_rows(task.tricks, judge_ctx, state.done), ctx)
             self.picture = "rows"
