@@ -191,6 +191,10 @@ class NarrationView(StepView):
         return [w for w in (self.table, self.rows, self.fan, self.caption) if _visible(w)]
 
 
+LATER = N_("{seat}, after you")
+FACE_DOWN_CALL = N_("{seat}, called face down")
+
+
 class TrickPicture:
     """A trick on the table with a label beside each play; plays after the learner's
     are face down until the learner has played (a table hides them)."""
@@ -199,12 +203,15 @@ class TrickPicture:
         self.services = services
         self.view = TrickView(services, viewer=0)
         self.later: set[int] = set()
-        """Seats whose scripted play comes after the learner's (drawn face down)."""
+        """Seats whose cards are drawn face down: a scripted play after the learner's, or
+        a four-deck call (暗叫)."""
+        self.why = LATER
 
     def set(self, plays: list[tuple[int, list[Card]]], winner: int | None, ctx: TrumpContext | None,
-            later: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+            later: set[int] = frozenset(), why: str = LATER) -> None:  # type: ignore[assignment]
+        """``why`` (a msgid with ``{seat}``) labels the face-down seats."""
         self.view.set_trick(plays, winner, ctx)
-        self.later = set(later)
+        self.later, self.why = set(later), why
 
     def faces(self) -> list[tuple[int, list[Card]]]:
         """The plays drawn face up: every play but those still hidden."""
@@ -231,7 +238,7 @@ class TrickPicture:
             width = min(m.px(230), r.width // 2)
             text = _(SEAT_LABELS[seat])
             if seat in self.later:
-                text = _("{seat}, after you").format(seat=text)
+                text = _(self.why).format(seat=text)
             align = "center" if seat % 2 else "right" if seat == 2 else "left"
             layout = fit_text(self.services.fonts, text, m.fpx(14), width, m.px(24), colour=ON_FELT_SOFT,
                               align=align, min_px=9)
@@ -325,7 +332,7 @@ class CardTaskView(StepView):
                 plays = [p for p in plays if p[0] != 0] + [(0, played)]
             # four decks call face down (暗叫) until the deal ends: another seat's call shows its backs
             hidden = {seat for seat, _cards in plays if seat != 0} if judge_ctx.rules.variant.hidden_calls else set()
-            self.trick.set(plays, None, ctx, hidden)
+            self.trick.set(plays, None, ctx, hidden, FACE_DOWN_CALL)
         elif isinstance(task, Lead) and self.done and played:
             plays = [(0, played)] + sorted(replies.items())
             winner = plays[trick_winner([p for _s, p in plays], judge_ctx)][0] if replies else None
