@@ -746,8 +746,25 @@ def load_all(directory: Path = LESSON_DIR,
     index = read_index(directory, file_stamp(directory / "index.yaml"))
     if index.problems:
         return [UnavailableLesson("00", str(directory / "index.yaml"), tuple(index.problems))]
-    return [_read_unchanged(directory / e.file, file_stamp(directory / e.file), e.id, e.reference, rules, e.kind)
-            for e in index.entries]
+    found = []
+    for e in index.entries:
+        key = (directory / e.file, file_stamp(directory / e.file), e.id, e.reference, e.kind)
+        lesson = _OTHER_GAMES.get(key)
+        if lesson is None or lesson.decks == rules.decks:  # the game in force: its options count
+            lesson = _read_unchanged(*key[:4], rules, e.kind)
+            if getattr(lesson, "decks", rules.decks) != rules.decks:
+                if len(_OTHER_GAMES) >= 64:
+                    _OTHER_GAMES.clear()
+                _OTHER_GAMES[key] = lesson
+        found.append(lesson)
+    return found
+
+
+_OTHER_GAMES: dict[tuple[Path, tuple[int, int], str, str | None, str], Any] = {}
+"""Lessons of a game other than the one in force, by file and change stamp: such a
+lesson is read under its own game's rules, the same whatever game and options are in
+force, so it is read once for all of them (the checker loads every lesson under every
+option)."""
 
 
 @lru_cache(maxsize=256)

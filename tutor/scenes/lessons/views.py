@@ -192,7 +192,7 @@ class NarrationView(StepView):
 
 
 LATER = N_("{seat}, after you")
-FACE_DOWN_CALL = N_("{seat}, called face down")
+FACE_DOWN_CALL = N_("{seat}, face down")
 
 
 class TrickPicture:
