@@ -55,6 +55,8 @@ def play_through(run: LessonRun, slips: bool) -> None:
 @pytest.mark.parametrize("options", [{}, {"constant_twos": True}, {"kitty_multiplier": "power"}])
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.id)
 def test_learner_completes_every_lesson(lesson: Lesson, options: dict, language: str) -> None:
+    if lesson.decks != 2 and (options or language != "en"):
+        pytest.skip("a lesson of another game plays its own rules whatever the options: one run")
     run = LessonRun(lesson, Rules(**options), seed=3)
     play_through(run, slips=True)
     assert run.mistakes > 0 and run.stars < 3
