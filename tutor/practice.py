@@ -464,7 +464,7 @@ class PracticeTable:
         def words() -> str:
             if not calls:
                 return _("Nobody called: {suit} is trumps.").format(suit=coach.suit_label(trump or NO_CALL_TRUMP))
-            said = [_("{who}: {cards}").format(who=coach.seat_name(d.seat, learner, start=True),
+            said = [_("{who}: {cards}").format(who=coach.seat_name(d.seat, learner),
                                                cards=coach.cards_label(d.cards)) for d in calls]
             return _("The calls, turned up: {calls}. Trumps: {suit}.").format(
                 calls="; ".join(said), suit=coach.suit_label(trump) if trump else _("no-trump"))
