@@ -91,3 +91,22 @@ def test_a_54_card_hand_shows_and_takes_every_card_at_960x600(tmp_path) -> None:
         strip = hand.visible_strip(i)
         assert strip.width >= hand.card_width() * 0.4 and strip.height >= hand.card_width() * 0.8
         assert hand.card_at((strip.left + strip.width // 2, strip.centery)) == i
+
+
+def test_the_game_button_deals_a_new_match_before_play_and_the_next_one_after(tmp_path) -> None:
+    app = make_app(tmp_path, speed="off", size=(960, 600))
+    scene = PracticeTableScene(app.services, seed=4)
+    app.stack.push(scene)
+    assert scene.table.phase == DEALING and scene.controls.game in scene.side_menu.buttons
+    scene.controls.game.activate()  # two decks -> three, before any card is played: a new match
+    assert scene.table.game.rules.decks == 3 and app.services.store.settings.decks == 3
+    assert scene.table.game.rules.kitty_multiplier == "power"
+    assert len(scene.table.game.undealt) == 3 * 54 - 6
+    table = scene.table
+    while table.phase != TRICKS:
+        table.close_declaring()
+        table.step()
+    scene._sync()
+    scene.controls._next_game()  # the match goes on; the next one is of four decks
+    assert scene.table.game.rules.decks == 3 and app.services.store.settings.decks == 4
+    assert "Four decks" in scene.words.hint_text() and "next: Four decks" in scene.about.game_label()

@@ -81,7 +81,7 @@ class TableControls:
         scene = self.scene
         store = scene.services.store
         decks = list(GAME_TEXT)
-        store.settings.decks = decks[(decks.index(store.settings.decks) + 1) % len(decks)]
+        store.settings.choose_game(decks[(decks.index(store.settings.decks) + 1) % len(decks)])
         store.save_settings()
         table = scene.table
         if not table.game.history and table.phase in (DEALING, DECLARING):
