@@ -109,4 +109,4 @@ def test_the_game_button_deals_a_new_match_before_play_and_the_next_one_after(tm
     scene._sync()
     scene.controls._next_game()  # the match goes on; the next one is of four decks
     assert scene.table.game.rules.decks == 3 and app.services.store.settings.decks == 4
-    assert "Four decks" in scene.words.hint_text() and "next: Four decks" in scene.about.game_label()
+    assert "Four decks" in scene.words.hint_text() and scene.about.game_label() == "Three decks → Four decks"

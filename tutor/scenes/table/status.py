@@ -57,7 +57,8 @@ class TableStatus:
         playing, chosen = self.scene.table.game.rules.decks, self.scene.services.store.settings.decks
         if playing == chosen:
             return _("Game: {game}").format(game=_(GAME_TEXT[playing]))
-        return _("Game: {game} (next: {chosen})").format(game=_(GAME_TEXT[playing]), chosen=_(GAME_TEXT[chosen]))
+        # TRANSLATORS: the game on the table → the game of the next match
+        return _("{game} → {chosen}").format(game=_(GAME_TEXT[playing]), chosen=_(GAME_TEXT[chosen]))
 
     def coach_label(self) -> str:
         return _("Coach: on") if self.scene.table.coached else _("Coach: off")
