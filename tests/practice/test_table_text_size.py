@@ -1,8 +1,8 @@
 """No text at the practice table is under 14 px at the smallest window (960×600): every
 string rendered while the scene draws is measured at each moment of a hand — the deal,
 the declaring window, the burial, a trick with the card counter on, the previous trick,
-the kitty, a failed throw, the kitty turned up at the end — in Chinese (both languages
-under ``make soak``)."""
+the kitty, a failed throw, the kitty turned up at the end; and with 54-card hands (four decks)
+— in Chinese (both languages under ``make soak``)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,19 @@ def too_small(app, scene: PracticeTableScene) -> list[tuple[str, int]]:
     return sorted({(text, px) for text, px in sizes if px < SMALLEST})
 
 
+def moments(app, scene: PracticeTableScene):
+    """What is too small at each moment measured (by name), and the function that
+    draws a frame and measures it as the moment ``name``."""
+    small: dict[str, list] = {}
+
+    def moment(name: str) -> None:
+        app.frame(1 / 60)
+        found = too_small(app, scene)
+        if found:
+            small[name] = found
+    return small, moment
+
+
 @pytest.mark.parametrize("language", ["zh_CN", "en"][:count(2)])  # both under ``make soak``
 def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
     app = make_app(tmp_path, speed="fast", size=(960, 600))
@@ -68,13 +81,7 @@ def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
     game = Game(app.services.store.settings.rule_set(), 6, dealer=0, hand=2)
     scene = PracticeTableScene(app.services, PracticeTable(game, seed=6), seed=6)
     app.stack.push(scene)
-    small: dict[str, list] = {}
-
-    def moment(name: str) -> None:
-        app.frame(1 / 60)
-        found = too_small(app, scene)
-        if found:
-            small[name] = found
+    small, moment = moments(app, scene)
 
     run(app, scene, lambda s: s.table.game.dealt >= 40, act=False)
     moment("dealing")
@@ -119,13 +126,7 @@ def test_no_text_under_14_px_with_54_card_hands(tmp_path, language: str) -> None
     game.declare(caller, game.legal_declarations(caller)[0].cards)
     scene = PracticeTableScene(app.services, PracticeTable(game, seed=2, ai_kind="greedy"), seed=2)
     app.stack.push(scene)
-    small: dict[str, list] = {}
-
-    def moment(name: str) -> None:
-        app.frame(1 / 60)
-        found = too_small(app, scene)
-        if found:
-            small[name] = found
+    small, moment = moments(app, scene)
 
     assert scene.table.hidden_call > 0 and len(scene.hand.cards) == 54
     moment("a call face down")
