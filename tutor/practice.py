@@ -125,8 +125,8 @@ def override_words(needed: int | None, level: str, rules: Rules) -> Words:
 
     def words() -> str:
         if len(kinds) == 1:
-            return _("Only {kind} overrides it.").format(kind=_declaration_kind(weakest))
-        return _("Only {kind} or stronger overrides it.").format(kind=_declaration_kind(weakest))
+            return _("Only {kind} can override it.").format(kind=_declaration_kind(weakest))
+        return _("It takes {kind} or stronger to override it.").format(kind=_declaration_kind(weakest))
     return words
 
 

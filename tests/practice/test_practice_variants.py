@@ -81,7 +81,7 @@ def test_three_decks_declare_up_to_three_cards_and_say_what_overrides() -> None:
     assert options and max(len(d.cards) for d in options) <= 3
     single = next(d for d in options if len(d.cards) == 1)
     table.declare(single.cards)
-    assert "Only a pair of level cards or stronger overrides it." in table.declaration_words()()
+    assert "It takes a pair of level cards or stronger to override it." in table.declaration_words()()
     for face, best in table.declare_choices():
         assert best is None or best.cards[0] == face
 
