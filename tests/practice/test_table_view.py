@@ -104,7 +104,7 @@ def test_a_declaration_lies_at_its_seat_with_a_caption(tmp_path) -> None:
     standing = scene.table.game.declaration
     assert scene.trick.plays == [(standing.seat, list(standing.cards))]
     caption = scene.words.caption_text()
-    assert coach.seat_name(standing.seat, 0, start=True) in caption and "overrides it" in caption
+    assert coach.seat_name(standing.seat, 0, start=True) in caption and "override it" in caption
     assert scene.caption.rect.colliderect(scene.trick.rect)
 
 

@@ -52,7 +52,7 @@ from .table.overlays import KITTY, LAST, CounterOverlay, KittyView, Peek, Previo
 from .table.phase import COACH_LINES, TablePhase
 from .table.playing import PlayingPhase
 from .table.status import TableStatus
-from .table.saving import MatchSaver, new_table
+from .table.saving import MatchSaver, demo_table, new_table
 from .table.timing import PACES, RULES_KEPT_SECONDS, Pace, rules_kept
 from .table.words import TableWords
 
@@ -76,9 +76,8 @@ class PracticeTableScene(Scene):
                  seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
         self.saver = MatchSaver(services.store, slot or (DEMO_MATCH_FILE if autoplay else MATCH_FILE))
-        if table is None:
-            table = self.saver.resume() if seed is None else None
-        self.table = table if table is not None else new_table(services.store.settings, seed)
+        resumed = self.saver.resume() if table is None and seed is None else None
+        self.table = table or resumed or new_table(services.store.settings, seed)
         self.autoplay = autoplay
         self.busy = autoplay
         """The headless demo runs frames while this is true (the hand is not over yet)."""
@@ -129,7 +128,7 @@ class PracticeTableScene(Scene):
         self._to_act = False
         self.kitty_rects: list[pygame.Rect] = []
         self._sync()
-        if self.table.game.rules != services.store.settings.rule_set():
+        if resumed and self.table.game.rules != services.store.settings.practice_rules():
             # a resumed match plays on under the rules it began with
             self.words.refuse(rules_kept, RULES_KEPT_SECONDS)
 
@@ -137,12 +136,10 @@ class PracticeTableScene(Scene):
     def demo(cls, services: "Services") -> list[Scene]:
         """``--scene practice``: with ``--autoplay`` a whole hand from the deal; otherwise
         the first trick the learner follows (seed ``DEMO_SEED`` unless ``--seed``), with the
-        coach's first hint shown.  ``--deal CODE`` plays that deal instead of a seed's."""
+        coach's first hint shown (``--deal``, ``--decks``: ``demo_table``)."""
         options = services.options
         seed = options.seed if options is not None and options.seed is not None else DEMO_SEED
-        table = None
-        if options is not None and options.deal:
-            table = new_table(services.store.settings, seed, game=Game.from_deal_code(options.deal))
+        table = demo_table(services.store.settings, options, seed)
         if options is not None and options.autoplay:
             return [cls(services, table, seed=seed, autoplay=True)]
         scene = cls(services, table, seed=seed, slot=DEMO_MATCH_FILE)
@@ -249,7 +246,7 @@ class PracticeTableScene(Scene):
 
     def _declaring_buttons(self) -> list[Button]:
         """The table controls under the declare buttons while dealing."""
-        return [self.controls.speed]
+        return [self.controls.game, self.controls.speed]
 
     def _playing_buttons(self) -> list[Button]:
         return self.controls.playing_buttons()
@@ -364,7 +361,8 @@ class PracticeTableScene(Scene):
         self._fresh()
 
     def replay(self, game: Game) -> None:
-        """Called by the summary: play ``game`` (the same deal again) at this table."""
+        """Play ``game`` at this table: the same deal again (the summary), a new match of
+        the game chosen (the Game button)."""
         old = self.table
         self.table = PracticeTable(game, old.learner, coached=old.coached, ai_kind=old.ai_kind,
                                    opponents=old.opponents, seed=old.seed)

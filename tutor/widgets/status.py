@@ -106,28 +106,28 @@ starts no nearer."""
 
 
 class PointsPanel(Widget):
-    """闲分: the attackers' points out of the 80 they need, and the point cards won (and,
+    """闲分: the attackers' points out of those they need to take over, and the point cards won (and,
     under a throw penalty rule, what failed throws added or took: else the number and
     the cards would not agree)."""
-
-    TARGET = TAKE_OVER
 
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
         self.points = 0
         self.penalties = 0
         self.cards: list[Card] = []
+        self.target = TAKE_OVER
+        """The points that take over (the game's: ``Variant.take_over``)."""
 
-    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0) -> None:
-        self.points, self.cards, self.penalties = points, list(cards), penalties
+    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0, target: int = TAKE_OVER) -> None:
+        self.points, self.cards, self.penalties, self.target = points, list(cards), penalties, target
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
         # what the target means, in words: "/ 80" alone reads as a score out of 80
         first = (_("Attackers' points {points} (penalty {penalties})") if self.penalties
                  else _("Attackers' points {points}")).format(points=self.points, penalties=f"{self.penalties:+d}")
-        second = (_("{need} more to take over").format(need=self.TARGET - self.points) if self.points < self.TARGET
-                  else _("Past {target}: they take over").format(target=self.TARGET))
+        second = (_("{need} more to take over").format(need=self.target - self.points) if self.points < self.target
+                  else _("Past {target}: they take over").format(target=self.target))
         text = f"{first}\n{second}"
         return fit_text(
             self.services.fonts, text, self.fpx(20), self.rect.width - 2 * pad,

@@ -84,14 +84,16 @@ class DeclarationMoment(Moment):
             head = _("{who} overrides (反主) with {cards}, beating {previous}'s {beaten}.").format(
                 who=who, cards=shown, previous=coach.seat_name(event.previous.seat, learner),
                 beaten=coach.cards_label(event.previous.cards))
-        elif isinstance(event, Reinforced):
+        elif isinstance(event, Reinforced) and len(event.declaration.cards) == 2:
             head = _("{who} adds the second card (加固): {cards} is a pair now.").format(who=who, cards=shown)
+        elif isinstance(event, Reinforced):  # three or four decks: a third or fourth card
+            head = _("{who} adds a card (加固): {cards} now.").format(who=who, cards=shown)
         else:
             head = _("{who} declares (亮主) with {cards}.").format(who=who, cards=shown)
         trump = event.declaration.trump
         trumps = (_("Trumps are {suit} for now.").format(suit=coach.suit_label(trump)) if trump is not None
                   else _("No-trump for now: only jokers and level cards are trumps."))
-        return "\n".join((head, coach.then(trumps, override_words(event.declaration)),
+        return "\n".join((head, coach.then(trumps, override_words(event.declaration, table.game.rules, table.game.level)),
                           dealer_words(self.scene)))
 
 

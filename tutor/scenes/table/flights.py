@@ -68,7 +68,8 @@ class Flights:
                 scene.clock.wait += pace.play
                 if pace.play_flight > 0:
                     self.play(event.seat, event.cards, pace.play_flight)
-            elif isinstance(event, (Declared, Overridden, Reinforced)) and scene.deal_moments:
+            elif isinstance(event, (Declared, Overridden, Reinforced)) and scene.deal_moments \
+                    and not scene.table.calls_face_down:  # calls face down: who called what is secret
                 scene.moments.took(DeclarationMoment(scene, event))
             elif isinstance(event, ThrowFailed):
                 scene.moments.took(ThrowMoment(scene, event))

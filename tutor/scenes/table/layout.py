@@ -13,6 +13,7 @@ from engine.rules import TrumpContext
 from ...theme import Metrics
 from ...widgets import table_layout
 from ...widgets.card_art import card_height
+from ...widgets.table import HAND_PX, TWO_ROW_HAND_PX
 from .lanes import clear_of
 
 if TYPE_CHECKING:
@@ -20,9 +21,16 @@ if TYPE_CHECKING:
     from ..practice import PracticeTableScene
 
 
+LONGEST_ONE_ROW = 33
+"""The most cards a hand holds at the table in one row (two decks: 25 and the kitty's
+8); the games of longer hands get the taller hand of two rows."""
+
+
 def place_all(scene: "PracticeTableScene", m: Metrics) -> None:
     """Every widget of the table at the window's size ``m``."""
-    rects = table_layout(m)
+    variant = scene.table.game.rules.variant
+    long_hand = variant.hand_size + variant.kitty_size > LONGEST_ONE_ROW
+    rects = table_layout(m, TWO_ROW_HAND_PX if long_hand else HAND_PX)
     margin = m.px(14)
     left, right = rects.seats[3], rects.seats[1]
     coach_w = m.px(270)
@@ -98,7 +106,7 @@ def caption_candidates(scene: "PracticeTableScene", height: int, flying: bool = 
     wide = width or max(min(m.px(330), r.width * 5 // 11), r.width * 7 // 10)
     width = width or min(m.px(330), r.width * 5 // 11)
     group = scene.declaring.standing_box()
-    standing = scene.table.game.declaration
+    standing = scene.table.standing()
     boxes: list[pygame.Rect] = []
     covered: list[pygame.Rect] = []
     if scene.kitty_rects:
