@@ -33,7 +33,7 @@ from .ai.memory import CardMemory
 from .ai.sampler import Sampler
 from .cards import Card
 from .combos import Component, decompose
-from .play import LeadShape, _top_structure, check_lead, lead_shape, trick_winner
+from .play import LeadShape, _holds_structure, _strength, _top_structure, check_lead, lead_shape, trick_winner, wide_cores
 from .rules import TRUMP, TrumpContext
 from .view import PlayerView
 
@@ -178,11 +178,11 @@ class Knowledge:
                 return False
         return True
 
-    def _answers(self, cases: Iterator[tuple]) -> Iterator[bool | None]:
+    def _answers(self, cases: Iterator[tuple | None]) -> Iterator[bool | None]:
         """``feasible`` for each case, and ``None`` (unknown) once there are more
-        than ``MAX_CASES`` of them."""
+        than ``MAX_CASES`` of them (or a case is ``None``: too many to list)."""
         for n, case in enumerate(cases):
-            if n == MAX_CASES:
+            if n == MAX_CASES or case is None:
                 yield None
                 return
             yield self.feasible(*case)
@@ -216,18 +216,35 @@ class Knowledge:
         ruffed = shape.suit != TRUMP and ctx.suit_of(best[0]) == TRUMP
         floor = _top_structure(shape, best, ctx)
         if not shape.is_throw and not ruffed:
-            yield from self._shaped(seat, shape.suit, shape, floor, ())
+            yield from self._shaped(seat, shape.suit, shape, floor, (), best)
         if shape.suit != TRUMP:
             yield from self._shaped(seat, TRUMP, shape, floor if ruffed else -1,
-                                    ((seat, shape.suit),))
+                                    ((seat, shape.suit),), best if ruffed else None)
 
     def _shaped(self, seat: int, suit: str, shape: LeadShape, floor: int,
-                void: tuple[tuple[int, str], ...]) -> Iterator[tuple]:
+                void: tuple[tuple[int, str], ...],
+                best: Sequence[Card] | None = None) -> Iterator[tuple | None]:
         """Hypotheses under which ``seat`` holds a play of ``suit`` matching ``shape``
-        whose top structure (§6) is above ``floor``."""
+        whose top structure (§6) is above ``floor``: with sets of three or four
+        cards, whose strength is above ``best``'s (``None``: any); ``None`` when they
+        are too many to list."""
         ctx = self.ctx
         faces = self._unseen_by_suit.get(suit, [])
         whole = frozenset(faces)
+        if shape.wide and shape.pairs:
+            counts = {f: self.memory.unseen[f] for f in faces}
+            above = _strength(shape, best, ctx) if best is not None else None
+            for core in wide_cores(counts, shape, ctx, above):
+                if core is None or (not void and not _holds_structure(shape, core, ctx)):
+                    # too many to list, or a wider tractor in the led suit (four decks),
+                    # which the seat may not be allowed to play (the ladder may ask for
+                    # the lead's own pairs first)
+                    yield None
+                    return
+                cards = tuple(f for f, n in core.items() for _ in range(n))
+                need = (seat, whole, shape.size) if shape.size > len(cards) else None
+                yield (((seat, cards),), void, need)
+            return
         if shape.pairs == 0:
             higher = frozenset(f for f in faces if ctx.position(f) > floor)
             if not higher:
@@ -308,7 +325,7 @@ class Knowledge:
     def _component_cases(self, seat: int, suit: str, comps: list[Component]) -> Iterator[tuple]:
         for comp in comps:
             shape = lead_shape(comp.cards, self.ctx)
-            yield from self._shaped(seat, suit, shape, comp.top, ())
+            yield from self._shaped(seat, suit, shape, comp.top, (), comp.cards)
 
     def can_ruff(self, lead: Sequence[Card], seat: int) -> bool | None:
         """Can ``seat``, in some consistent deal, be out of the suit of the side-suit

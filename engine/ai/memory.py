@@ -112,6 +112,7 @@ class CardMemory:
         lead_pairs = len(pair_faces(lead))
         components = decompose(lead, ctx)
         tractor = max((c.length for c in components if c.kind == "tractor"), default=0)
+        telling = _pairs_tell(components, ctx)
         if stood and len(components) > 1:
             self._throw_stood(plays[0].seat, suit, components)
         for play in plays:
@@ -126,6 +127,8 @@ class CardMemory:
                 self.void[play.seat].add(suit)
                 continue
             faces = pair_faces(followed)
+            if not telling:
+                continue
             if len(faces) < lead_pairs:
                 self.no_pair[play.seat].add(suit)
                 # it held no pair beyond those it played, so no other copy of a card
@@ -189,6 +192,20 @@ class CardMemory:
 
     def points_out(self) -> int:
         return sum(c.points * n for c, n in self.unseen.items())
+
+
+def _pairs_tell(components: Sequence, ctx: TrumpContext) -> bool:
+    """Does a follow in suit with fewer pairs than this lead show that its seat holds
+    no pair of the suit (and a follow without a tractor as long as the lead's, no such
+    tractor)?  Always with two or three decks, where every rung of the ladder above
+    "as many pairs as led" holds at least as many pairs for its cards as the lead.  With
+    four decks a triple outranks two pairs (a quad led asks for triple + single first)
+    and a tractor of triples or quads meet a led tractor of pairs, so a seat may have
+    to play, or may choose, fewer pairs or another tractor than it holds: only a lead
+    of pairs and singles tells."""
+    if not ctx.rules.variant.quad_is_tractor:
+        return True
+    return all(c.width <= 2 and c.kind != "tractor" for c in components)
 
 
 def has_run(faces: Sequence[Card], length: int, ctx: TrumpContext) -> bool:

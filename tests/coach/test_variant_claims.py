@@ -1,0 +1,84 @@
+"""The claims the coach states, in the one-, three- and four-deck games: a set of k
+identical cards is what "a pair" is with two decks (docs/VARIANTS.md), so a ruff, a
+beat and what a follow shows are judged with sets of every width."""
+
+from __future__ import annotations
+
+from engine.cards import parse_cards
+from engine.claims import SURE, CannotBeBeaten, CanRuff, MayRuff, Position
+from engine.knowledge import Knowledge
+from engine.play import can_match, lead_shape
+from engine.rules import Rules, TrumpContext
+
+from ..engine.test_knowledge import _position
+from .auditor import verify
+
+
+def cards(text: str) -> tuple:
+    return tuple(parse_cards(text))
+
+
+def test_trumps_match_a_triple_only_with_a_triple() -> None:
+    ctx = TrumpContext("2", "H", Rules(decks=3))
+    triple = lead_shape(cards("SA SA SA"), ctx)
+    assert not can_match(cards("H5 H5 H7"), triple, ctx)
+    assert can_match(cards("H5 H5 H5"), triple, ctx)
+    titanic = lead_shape(cards("S9 S9 S9 S10 S10 S10"), ctx)
+    assert not can_match(cards("H5 H5 H6 H6 H7 H7"), titanic, ctx)
+    assert can_match(cards("H5 H5 H5 H6 H6 H6 H9"), titanic, ctx)
+
+
+def test_four_decks_a_quad_takes_a_tractor_of_two_pairs() -> None:
+    ctx = TrumpContext("2", "H", Rules(decks=4))
+    tractor = lead_shape(cards("S9 S9 S10 S10"), ctx)
+    assert can_match(cards("H5 H5 H5 H5"), tractor, ctx)
+    assert not can_match(cards("H5 H5 H5 H7"), tractor, ctx)
+
+
+# seat 0 leads ♠A ♠A ♠A; seat 1 showed out of spades earlier; spades and trumps unseen
+TRIPLE_LED = dict(
+    trump="H", hand="SA SA SA D9 D9",
+    tricks=[(0, ["SK", "D3", "S3", "S4"])], trick=[], leader=0, cards_left=(5, 5, 5, 5),
+    decks=3)
+
+
+def test_a_trump_pair_does_not_ruff_a_triple() -> None:
+    view = _position(**TRIPLE_LED, unseen="H3 H3 H5 C4 C5 S5 S5 S6 S6 S7 D4 D5 D6 D7 D8")
+    at, know = Position(view), Knowledge(view)
+    triple = cards("SA SA SA")
+    assert know.can_ruff(triple, 1) is False
+    assert not MayRuff(1, triple).holds(at)
+    assert CannotBeBeaten(triple, SURE).holds(at)
+    assert verify(CannotBeBeaten(triple, SURE), view, {}, 0)
+    # a trump triple unseen: the same seat may ruff it
+    view = _position(**TRIPLE_LED, unseen="H3 H3 H3 C4 C5 S5 S5 S6 S6 S7 D4 D5 D6 D7 D8")
+    assert Knowledge(view).can_ruff(triple, 1) is True
+    assert not CannotBeBeaten(triple, SURE).holds(Position(view))
+    assert not verify(CannotBeBeaten(triple, SURE), view, {}, 0)
+
+
+def test_a_pair_above_a_triple_led_does_not_beat_it() -> None:
+    view = _position(trump="H", hand="S9 S9 S9 D9", tricks=[], trick=[], leader=0,
+                     cards_left=(4, 4, 4, 4), decks=3,
+                     unseen="SA SA SK SK SQ SQ S3 S4 D4 D5 D6 D7")
+    know = Knowledge(view)
+    assert know.can_beat([list(cards("S9 S9 S9"))], 1) is False
+    assert CannotBeBeaten(cards("S9 S9 S9"), SURE).holds(Position(view))
+
+
+def test_the_hint_sees_a_triple_ruff() -> None:
+    view = _position(trump="H", hand="H5 H5 H7", tricks=[], trick=["SA SA SA"], leader=3,
+                     cards_left=(3, 3, 3, 0), decks=3, unseen="S3 S4 S5 S6 D4 D5")
+    assert not CanRuff(True).holds(Position(view))
+    assert CanRuff(False).holds(Position(view))
+
+
+def test_four_decks_a_quad_led_followed_with_a_triple_shows_no_lack_of_pairs() -> None:
+    """Seed 001's ladder 5: a quad led asks for triple + single before two pairs, so a
+    seat that followed ♠A ♠A ♠A ♠A with ♠Q ♠Q ♠Q ♠3 may still hold a pair of spades."""
+    view = _position(trump="H", hand="S4 D9 D9",
+                     tricks=[(0, ["SA SA SA SA", "SQ SQ SQ S3", "SK SK SK SK", "D2 D2 D2 D2"])],
+                     trick=[], leader=0, cards_left=(3, 3, 3, 3), decks=4,
+                     unseen="S7 S7 S8 D4 D5 D6 D7 D8 C4")
+    know = Knowledge(view)
+    assert know.feasible(((1, cards("S7 S7")),))
