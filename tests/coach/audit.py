@@ -99,10 +99,11 @@ def plan_of(hands: int, first_seed: int = 1) -> list[tuple[int, str]]:
 
 def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
         leak_every: int = 1, auditor: Auditor | None = None,
-        game_of: Callable[[int], Game] | None = None) -> Report:
+        game_of: Callable[[int], Game] | None = None, most: int | None = None) -> Report:
     """Audit one hand per ``(seed, policy)`` in ``lang``; ``leak_every``: re-deal the
     hidden cards at every n-th decision; ``game_of``: the game a seed plays (default: a
-    match's first hand under the default rules)."""
+    match's first hand under the default rules); ``most``: stop each hand after that
+    many moments (a quick look at a long hand)."""
     before = language()
     set_language(lang)
     report = Report(lang)
@@ -112,7 +113,9 @@ def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
             audit = auditor if auditor is not None else Auditor()
             advised: set[int | None] = set()
             game = game_of(seed) if game_of is not None else None
-            for moment in moments(seed, 1, policy, advisor, game=game):
+            for number, moment in enumerate(moments(seed, 1, policy, advisor, game=game)):
+                if number == most:
+                    break
                 _moment(moment, audit, report, leak_every, seed)
                 _contradictions(moment, advised, report, seed)
             report.hands += 1
@@ -302,20 +305,63 @@ def later_hand(rules: Rules) -> Callable[[int], Game]:
     return start
 
 
+VARIANT_HANDS = {1: 12, 3: 6, 4: 2}
+"""Hands ``make audit`` plays in each other game (one, three and four decks)."""
+
+
+def first_hand(decks: int) -> Callable[[int], Game]:
+    """A seed's game: the first hand of a match of ``decks`` decks."""
+    def start(seed: int) -> Game:
+        return Game(Rules(decks=decks), seed)
+    return start
+
+
+def batches_of(decks: int, hands: int, per_option: int
+               ) -> list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]]:
+    """The plans of one game: with two decks ``hands`` first hands under the default
+    rules and ``per_option`` later hands under each other value of every rule option;
+    with one, three or four decks ``hands`` first hands and, from four hands, a quarter
+    of them later hands (levels above 2, a dealer drawn) under the game's preset."""
+    if decks == 2:
+        batches: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
+            (plan_of(hands), None, "default rules")]
+        batches += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
+                     ", ".join(f"{k}={v}" for k, v in option.items()))
+                    for i, option in enumerate(OPTIONS)]
+        return batches
+    later = hands // 4
+    name = f"{decks} deck{'s' if decks > 1 else ''}"
+    batches = [(plan_of(hands - later, 5000 * decks), first_hand(decks), name)]
+    if later:
+        batches.append((plan_of(later, 5000 * decks + 500), later_hand(Rules(decks=decks)),
+                        f"{name}, later hands"))
+    return batches
+
+
 def main(argv: list[str]) -> int:
-    """``[hands] [advisor] [hands per option]``: every hand is played once, at a table
-    in English or Chinese in turn, and every text is worded and checked in both (as a
-    learner who presses F2 sees it); the advisor is the table's own (``ai:hard`` on its
-    work budget, as the coach asks it)."""
+    """``[--decks N[,N…]] [hands] [advisor] [hands per option]``: every hand is played
+    once, at a table in English or Chinese in turn, and every text is worded and checked
+    in both (as a learner who presses F2 sees it); the advisor is the table's own
+    (``ai:hard`` on its work budget, as the coach asks it).  ``--decks``: the games to
+    audit (default 2); with ``all``, every game, the others with ``VARIANT_HANDS``
+    hands each (``make audit``)."""
+    games = "2"
+    if argv[:1] == ["--decks"]:
+        if len(argv) < 2:
+            raise SystemExit("--decks needs a value: 1, 2, 3, 4, a list such as 1,3 or all")
+        games, argv = argv[1], argv[2:]
+    wanted = [1, 2, 3, 4] if games == "all" else [int(d) for d in games.split(",")]
+    if any(d not in (1, 2, 3, 4) for d in wanted):
+        raise SystemExit(f"--decks: games of 1 to 4 decks, not {games}")
     hands = int(argv[0]) if argv else 100
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
     per_option = int(argv[2]) if len(argv) > 2 else 3
-    batches: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
-        (plan_of(hands), None, "default rules")]
-    batches += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
-                 ", ".join(f"{k}={v}" for k, v in option.items()))
-                for i, option in enumerate(OPTIONS)]
+    batches = []
+    for decks in wanted:
+        count = VARIANT_HANDS[decks] if games == "all" and decks != 2 else hands
+        batches += batches_of(decks, count, per_option)
     total = Report("all")
+    by_game: dict[str, Report] = {}
     for plan, game_of, name in batches:
         for lang, part in (("en", plan[0::2]), ("zh_CN", plan[1::2])):
             report = run(part, advisor, lang, game_of=game_of)
@@ -323,6 +369,10 @@ def main(argv: list[str]) -> int:
             for problem in report.problems[:20]:
                 print("  " + problem)
             total.add(report)
+            by_game.setdefault(name.split(",")[0] if "deck" in name else "2 decks",
+                               Report("all")).add(report)
+    for game, report in by_game.items():
+        print(f"{game}: {report.line()}")
     print(f"total: {total.line()}")
     return 1 if total.problems else 0
 

@@ -82,3 +82,76 @@ def test_four_decks_a_quad_led_followed_with_a_triple_shows_no_lack_of_pairs() -
                      unseen="S7 S7 S8 D4 D5 D6 D7 D8 C4")
     know = Knowledge(view)
     assert know.feasible(((1, cards("S7 S7")),))
+
+
+# ---------------------------------------------------------------- the auditor's new checks
+# Each check the auditor gained for these games accepts the claim the coach makes and
+# rejects the same claim made false (so the audit can fail).
+
+
+def test_a_follow_must_hold_the_triple_of_a_triple_led() -> None:
+    from dataclasses import replace
+
+    from engine.claims import MustFollow, Refused
+    from tutor.coach.refusals import refusal_sentences
+
+    view = _position(trump="H", hand="S9 S9 S9 S8 S8 S4 D9", tricks=[], trick=["SA SA SA"],
+                     leader=3, cards_left=(7, 7, 7, 4), decks=3,
+                     unseen="S3 S3 S5 S6 S7 D4 D5 D6 D7 D8 C3 C4 C5 C6 C7 C8 C9 C10")
+    at = Position(view)
+    must = MustFollow.of(at.requirements)
+    assert must.sets == ((3, 1),) and must.pairs == 1
+    assert must.holds(at) and verify(must, view, {}, 0)
+    assert not verify(replace(must, sets=()), view, {}, 0)
+    assert not verify(replace(must, sets=((3, 2),)), view, {}, 0)
+    play = cards("S8 S8 S4")
+    said = refusal_sentences(view, play)
+    claim = next(c for s in said for c in s.all_claims() if isinstance(c, Refused))
+    assert claim.code == "must_play_triple" and verify(claim, view, {}, 0)
+    assert "triple" in said[0].text()
+    assert not verify(replace(claim, meet=cards("S8 S8")), view, {}, 0)
+
+
+def test_the_auditor_knows_which_games_have_a_kitty() -> None:
+    from engine.claims import HasKitty
+
+    three = _position(**TRIPLE_LED, unseen="H3 H3 H5 C4 C5 S5 S5 S6 S6 S7 D4 D5 D6 D7 D8")
+    four = _position(trump="H", hand="S4 D9 D9", tricks=[], trick=[], leader=0,
+                     cards_left=(3, 3, 3, 3), decks=4, unseen="S7 S7 S8 D4 D5 D6 D7 D8 C4")
+    for view, kitty in ((three, True), (four, False)):
+        assert HasKitty(kitty).holds(Position(view)) and verify(HasKitty(kitty), view, {}, 0)
+        assert not verify(HasKitty(not kitty), view, {}, 0)
+
+
+def test_the_four_deck_kou_di_as_the_narration_says_it() -> None:
+    from dataclasses import replace
+
+    from engine.claims import KouDiScored
+
+    # the last trick: seat 0 (a dealer) leads ♠K ♠K, seat 1 (an attacker) wins it with
+    # trumps; the dealers played ♠5 ♠5 and ♠10 ♠3 in it: 30 points, ×2 for the attackers
+    view = _position(trump="H", hand="", cards_left=(0, 0, 0, 0), decks=4, unseen="",
+                     tricks=[(0, ["SK SK", "H3 H3", "S5 S5", "S10 S3"])], trick=[], leader=1)
+    view = replace(view, phase="hand_over", tricks=(replace(view.tricks[0], winner=1),))
+    claim = KouDiScored(30, 2, True)
+    assert claim.holds(Position(view)) and verify(claim, view, {}, 0)
+    for wrong in (replace(claim, points=40), replace(claim, multiplier=4),
+                  replace(claim, attackers=False)):
+        assert not verify(wrong, view, {}, 0)
+
+
+def test_the_auditor_declares_as_each_game_allows() -> None:
+    from dataclasses import replace
+
+    from engine.claims import CanDeclare
+
+    base = _position(**TRIPLE_LED, unseen="H3 H3 H5 C4 C5 S5 S5 S6 S6 S7 D4 D5 D6 D7 D8")
+    for decks, hand, options in (
+            (3, "S2 S2 S2 BJ BJ D9", ("S2", "S2 S2", "S2 S2 S2", "BJ BJ")),
+            (4, "S2 S2 S2 S2 BJ BJ", ("S2", "S2 S2", "S2 S2 S2", "S2 S2 S2 S2")),
+            (1, "S2 BJ D9", ("S2",))):
+        view = replace(base, phase="dealing", rules=Rules(decks=decks), hand=cards(hand),
+                       ctx=None, dealer=None, tricks=(), kitty=None)
+        claim = CanDeclare(tuple(cards(o) for o in options))
+        assert claim.holds(Position(view)) and verify(claim, view, {}, 0), decks
+        assert not verify(CanDeclare(claim.options[:-1]), view, {}, 0)
