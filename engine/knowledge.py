@@ -2,7 +2,7 @@
 
 The seat's knowledge is ``CardMemory``'s (``engine.ai.memory``): the cards it has not
 seen, how many cards each other seat holds, the suits a seat has shown it is out of,
-the suits in which it has shown it holds no pair, the cards a failed throw showed, the
+the suits in which it has shown it holds no pair (or, with more decks, no triple), the cards a failed throw showed, the
 cards a throw that stood showed nobody else holds (or holds twice), and the level cards
 the dealer showed declaring (in its hand or, buried, in the kitty).
 A *consistent deal* places every unseen card in another seat's hand or in the kitty
@@ -101,7 +101,8 @@ class Knowledge:
             for card, n in cards.items():
                 suit = ctx.suit_of(card)
                 if suit in voids[seat] or card in mem.lacks[seat] or (
-                        n > 1 and (suit in mem.no_pair[seat] or card in mem.single_of[seat])):
+                        n > 1 and (suit in mem.no_pair[seat] or card in mem.single_of[seat])) or (
+                        n > 2 and suit in mem.no_triple[seat]):
                     return False
             pool.subtract(cards)
             if seat == mem.dealer:
@@ -159,6 +160,8 @@ class Knowledge:
                         caps.append(0)
                     elif seat is not None and (suit in mem.no_pair[seat] or face in mem.single_of[seat]):
                         caps.append(0 if fixed[seat][face] else 1)
+                    elif seat is not None and suit in mem.no_triple[seat]:
+                        caps.append(min(copies, max(0, 2 - fixed[seat][face])))
                     else:
                         caps.append(copies)
                 groups[(copies, tuple(caps))] += 1
@@ -293,8 +296,8 @@ class Knowledge:
         throw ``lead`` (so that it stands)?  Standing means no other hand holds a card
         above the throw's lowest single nor a pair above its lowest pair (what a throw
         that stood shows, ``CardMemory``); ``False`` proves the throw fails in every
-        consistent deal.  A tractor in the throw is not covered by that test, so a deal
-        passing it is no proof of standing: ``None``."""
+        consistent deal.  A tractor, a triple or a quad in the throw is not covered by
+        that test, so a deal passing it is no proof of standing: ``None``."""
         comps = decompose(list(lead), self.ctx)
         if len(comps) < 2:
             return True
@@ -304,7 +307,7 @@ class Knowledge:
         probe.memory = stood
         if not probe.feasible():
             return False
-        return None if any(comp.kind == "tractor" for comp in comps) else True
+        return None if any(comp.kind not in ("single", "pair") for comp in comps) else True
 
     def throw_fail_share(self, lead: Sequence[Card], samples: int, seed: int) -> float:
         """The share of ``samples`` consistent deals (drawn with ``seed``, the table's

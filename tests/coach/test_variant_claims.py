@@ -155,3 +155,20 @@ def test_the_auditor_declares_as_each_game_allows() -> None:
         claim = CanDeclare(tuple(cards(o) for o in options))
         assert claim.holds(Position(view)) and verify(claim, view, {}, 0), decks
         assert not verify(CanDeclare(claim.options[:-1]), view, {}, 0)
+
+
+def test_a_triple_led_followed_without_a_triple_shows_no_triple_in_that_suit() -> None:
+    """Three decks: seat 1 followed ♠A ♠A ♠A with ♠9 ♠9 ♠4, so it holds no three identical
+    spades (nor a third ♠9, nor two more ♠4): its ♠7 ♠7 ♠7 is not a consistent deal, and a
+    spade triple led later is safe from it."""
+    view = _position(trump="H", hand="SK SK SK D9 D9 D9",
+                     tricks=[(0, ["SA SA SA", "S9 S9 S4", "S3 S5 S6", "D2 D2 D2"])],
+                     trick=[], leader=0, cards_left=(6, 6, 6, 6), decks=3,
+                     unseen="S7 S7 S7 S4 S4 S8 D4 D5 D6 D7 D8 C3 C4 C5 C6 C7 C8 C9")
+    know = Knowledge(view)
+    assert not know.feasible(((1, cards("S7 S7 S7")),))
+    assert know.feasible(((1, cards("S7 S7")),))
+    assert not know.feasible(((1, cards("S9")),)) and not know.feasible(((1, cards("S4 S4")),))
+    assert know.can_beat([list(cards("SK SK SK"))], 1) is False
+    sure = CannotBeBeaten(cards("SK SK SK"), SURE)
+    assert sure.holds(Position(view)) and verify(sure, view, {}, 0)
