@@ -27,8 +27,9 @@ FOLLOW = plural("@follow", lambda n: ngettext(
 FOLLOW_TRUMPS = plural("@follow_trumps", lambda n: ngettext(
     "Follow with {n} trump.", "Follow with {n} trumps.", n))
 MUST_TRACTOR = N_("You must play a tractor of {length} pairs.")
-MUST_TRACTOR_QUADS_TOO = N_("You must play a tractor of {length} pairs (or {quads} quads, which count "
-                            "as one).")
+MUST_TRACTOR_QUADS_TOO = plural("@tractor_quads_too", lambda n: ngettext(
+    "You must play a tractor of {length} pairs (or {n} quad, which counts as one).",
+    "You must play a tractor of {length} pairs (or {n} quads, which count as one).", n))
 MUST_TITANIC = N_("You must play a tractor of {length} triples (a Titanic).")
 MUST_QUAD_TRACTOR = N_("You must play a tractor of {length} quads.")
 TRIPLES = plural("@triples", lambda n: ngettext(
@@ -101,7 +102,8 @@ def _wide_lines(at, must, pairs_required: bool) -> list[Said]:
         elif width == 4:
             lines.append(Said.of(MUST_QUAD_TRACTOR, me, must, length=length))
         elif quads_stand_in and length % 2 == 0:
-            lines.append(Said.of(MUST_TRACTOR_QUADS_TOO, me, must, length=length, quads=length // 2))
+            lines.append(Said(MUST_TRACTOR_QUADS_TOO, me, (("length", length), ("n", length // 2)),
+                              (must,)))
         else:
             lines.append(Said.of(MUST_TRACTOR, me, must, length=length))
     for width, count in must.sets:
