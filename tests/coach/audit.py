@@ -5,8 +5,8 @@ checked by the auditor, the hidden cards re-dealt to catch a leak.
 and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (100
 first hands under the default rules and 3 later hands under each other value of every
 rule option, each at a table in English or Chinese in turn, every text worded and
-checked in both; the advisor exactly as the table asks it) and prints the counts
-(``make audit``).  Besides each claim (``auditor``), it checks what a sentence says
+checked in both; the advisor exactly as the table asks it) and prints the counts;
+``--decks all`` adds the one-, three- and four-deck games (``make audit``).  Besides each claim (``auditor``), it checks what a sentence says
 beyond its claims' fields: a lead line that leaves out a kind of lead the hand holds, a
 partner's ruff said without its shape checked, an English word in a Chinese sentence, a
 share of sampled deals that does not say how they were drawn.
@@ -199,7 +199,7 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
         set_language(current)
 
 
-LEAD_KINDS = {"a pair": "pair", "a tractor": "tractor",
+LEAD_KINDS = {"a pair": "pair", "a triple": "triple", "a quad": "quad", "a tractor": "tractor",
               "several cards of one suit at once (a throw)": "throw"}
 """The lead line's options (its English words) and the combination each names."""
 
@@ -234,6 +234,8 @@ def lead_kinds(view: PlayerView) -> set[str]:
         faces = pair_faces(cards)
         if faces:
             out.add("pair")
+        copies = max(Counter(cards).values())
+        out |= {kind for kind, width in (("triple", 3), ("quad", 4)) if copies >= width}
         if runs(classes_of(faces, order), 2):
             out.add("tractor")
         if len(cards) >= 2:
@@ -305,8 +307,9 @@ def later_hand(rules: Rules) -> Callable[[int], Game]:
     return start
 
 
-VARIANT_HANDS = {1: 12, 3: 6, 4: 2}
-"""Hands ``make audit`` plays in each other game (one, three and four decks)."""
+GAME_HANDS = {1: 20, 2: 100, 3: 12, 4: 8}
+"""Hands ``make audit`` plays in each game (about 7 minutes of one core in all: a hand of
+four decks costs the coach's search about six times one of two)."""
 
 
 def first_hand(decks: int) -> Callable[[int], Game]:
@@ -339,12 +342,12 @@ def batches_of(decks: int, hands: int, per_option: int
 
 
 def main(argv: list[str]) -> int:
-    """``[--decks N[,N…]] [hands] [advisor] [hands per option]``: every hand is played
-    once, at a table in English or Chinese in turn, and every text is worded and checked
-    in both (as a learner who presses F2 sees it); the advisor is the table's own
-    (``ai:hard`` on its work budget, as the coach asks it).  ``--decks``: the games to
-    audit (default 2); with ``all``, every game, the others with ``VARIANT_HANDS``
-    hands each (``make audit``)."""
+    """``[--decks N[,N…]|all] [hands] [advisor] [hands per option]``: every hand is
+    played once, at a table in English or Chinese in turn, and every text is worded and
+    checked in both (as a learner who presses F2 sees it); the advisor is the table's
+    own (``ai:hard`` on its work budget, as the coach asks it).  ``--decks``: the games
+    to audit (default 2; ``all``: one to four decks, ``make audit``); ``hands``: per
+    game (default ``GAME_HANDS``)."""
     games = "2"
     if argv[:1] == ["--decks"]:
         if len(argv) < 2:
@@ -353,17 +356,18 @@ def main(argv: list[str]) -> int:
     wanted = [1, 2, 3, 4] if games == "all" else [int(d) for d in games.split(",")]
     if any(d not in (1, 2, 3, 4) for d in wanted):
         raise SystemExit(f"--decks: games of 1 to 4 decks, not {games}")
-    hands = int(argv[0]) if argv else 100
+    hands = int(argv[0]) if argv else None
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
     per_option = int(argv[2]) if len(argv) > 2 else 3
     batches = []
     for decks in wanted:
-        count = VARIANT_HANDS[decks] if games == "all" and decks != 2 else hands
-        batches += batches_of(decks, count, per_option)
+        batches += batches_of(decks, GAME_HANDS[decks] if hands is None else hands, per_option)
     total = Report("all")
     by_game: dict[str, Report] = {}
     for plan, game_of, name in batches:
         for lang, part in (("en", plan[0::2]), ("zh_CN", plan[1::2])):
+            if not part:
+                continue
             report = run(part, advisor, lang, game_of=game_of)
             print(f"{name}: {report.line()}", flush=True)
             for problem in report.problems[:20]:

@@ -146,6 +146,8 @@ class Seen:
             unseen -= Counter(toks(view.kitty))
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.no_pair: list[set[str]] = [set() for _ in range(4)]
+        self.no_triple: list[set[str]] = [set() for _ in range(4)]
+        """Suits in which a seat holds no three identical cards (three or four decks)."""
         self.known: list[Counter] = [Counter() for _ in range(4)]
         self.lacks: list[set[str]] = [set() for _ in range(4)]
         """Cards a seat cannot hold: higher than a single of a throw that stood, or the
@@ -182,6 +184,11 @@ class Seen:
             # triples or quads meets a tractor of pairs: fewer pairs than led tell only
             # after a lead of pairs and singles
             telling = self.order.decks != 4 or all(sh.kind in ("single", "pair") for sh in shapes)
+            # a lead with triples and no tractor nor quad: the triples come first on the
+            # ladder, so a follow with fewer shows there are no more
+            triples = sum(n // 3 for n in Counter(lead).values())
+            if any(sh.kind in ("tractor", "quad") for sh in shapes):
+                triples = 0
             if len(shapes) > 1 and not attempted:
                 self._stood(plays[0].seat, suit, shapes)
             for play in plays:
@@ -195,7 +202,13 @@ class Seen:
                 followed = [c for c in cards if self.order.suit(c) == suit]
                 if len(followed) < len(lead):
                     self.void[play.seat].add(suit)
-                elif telling and pair_count(followed) < lead_pairs:
+                    continue
+                if triples and sum(n // 3 for n in Counter(followed).values()) < triples:
+                    self.no_triple[play.seat].add(suit)
+                    for card, n in Counter(followed).items():
+                        if n < 3:  # the fourth copy of a triple played may be held
+                            (self.lacks if n == 2 else self.single_of)[play.seat].add(card)
+                if telling and pair_count(followed) < lead_pairs:
                     # no pair left to play: no other copy of a card it played alone
                     self.no_pair[play.seat].add(suit)
                     self.lacks[play.seat] |= alone(followed)
@@ -242,7 +255,8 @@ class Seen:
             for card, n in fixed[s].items():
                 suit = self.order.suit(card)
                 if suit in voids[s] or card in self.lacks[s] or (
-                        n > 1 and (suit in self.no_pair[s] or card in self.single_of[s])):
+                        n > 1 and (suit in self.no_pair[s] or card in self.single_of[s])) or (
+                        n > 2 and suit in self.no_triple[s]):
                     return None
             placed += fixed[s]
         if placed - self.unseen:
@@ -271,6 +285,8 @@ class Seen:
                 return 0
             if suit in self.no_pair[target] or card in self.single_of[target]:
                 return 0 if fixed[target][card] else 1
+            if suit in self.no_triple[target]:
+                return min(stock[key], max(0, 2 - fixed[target][card]))
             return stock[key]
 
         flow = _transport(stock, targets, demand, cap)
