@@ -687,7 +687,8 @@ class MayHold(Claim):
 class MayRuff(Claim):
     """In some consistent deal ``seat`` is out of the side suit of ``cards`` and holds
     trumps of their whole shape, so it could ruff them with a ruff that beats them (a
-    trump for a single, a trump pair for a pair, a trump tractor for a tractor)."""
+    trump for a single, a trump pair for a pair, a trump triple for a triple, a trump
+    tractor for a tractor)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -1044,7 +1045,8 @@ class KittyPoints(Claim):
 
 @dataclass(frozen=True)
 class Buryable(Claim):
-    """The seat is to bury now, and ``cards`` are 8 cards of its hand."""
+    """The seat is to bury now, and ``cards`` are as many cards of its hand as the
+    kitty holds."""
 
     cards: tuple[Card, ...]
 

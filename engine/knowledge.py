@@ -333,7 +333,8 @@ class Knowledge:
     def can_ruff(self, lead: Sequence[Card], seat: int) -> bool | None:
         """Can ``seat``, in some consistent deal, be out of the suit of the side-suit
         ``lead`` and hold trumps of its whole shape (a trump pair for a pair, a trump
-        tractor for a tractor: the only ruffs that beat it, RULES.md §6)?"""
+        triple for a triple, a trump tractor for a tractor: the only ruffs that beat it,
+        RULES.md §6, docs/VARIANTS.md)?"""
         shape = lead_shape(list(lead), self.ctx)
         if shape.suit == TRUMP or self.memory.cards_left[seat] < shape.size:
             return False
