@@ -172,3 +172,26 @@ def test_a_triple_led_followed_without_a_triple_shows_no_triple_in_that_suit() -
     assert know.can_beat([list(cards("SK SK SK"))], 1) is False
     sure = CannotBeBeaten(cards("SK SK SK"), SURE)
     assert sure.holds(Position(view)) and verify(sure, view, {}, 0)
+
+
+def test_the_lead_line_offers_the_triples_and_quads_held() -> None:
+    from dataclasses import replace
+
+    from tutor.coach.hintline import LEAD_LINE, LEAD_QUAD, LEAD_TRIPLE, hint_sentences
+    from tutor.coach.said import Choices
+
+    from .audit import Report, _sentence
+
+    view = _position(trump="H", hand="S9 S9 S9 S8 S8 D4 D4 D4 D4", tricks=[], trick=[],
+                     leader=0, cards_left=(9, 3, 3, 3), decks=4,
+                     unseen="S3 S5 S6 S7 D5 D6 C3 C4 C5")
+    line = next(s for s in hint_sentences(view) if s.msgid == LEAD_LINE)
+    items = line.value("options").items
+    assert LEAD_TRIPLE in items and LEAD_QUAD in items
+    assert "a tractor" in items  # ♠9 ♠9 ♠8 ♠8: a triple's pair next to a pair
+    report = Report("en")
+    _sentence(line, view, "hint_line", report)
+    assert not report.false
+    fewer = replace(line, values=(("options", Choices(tuple(i for i in items if i != LEAD_QUAD))),))
+    _sentence(fewer, view, "hint_line", report)
+    assert report.false
