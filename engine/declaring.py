@@ -131,14 +131,20 @@ def legal_declarations(
     return options
 
 
+def seen_standing(view: PlayerView) -> Declaration | None:
+    """The declaration standing as far as the viewing seat can tell: the one it sees,
+    or for another seat's face-down call (four decks) one of its size by another seat,
+    which every override rule judges alike."""
+    if view.hidden_call:
+        return Declaration((view.seat + 1) % SEATS, (Card.of("S", view.level),) * view.hidden_call)
+    return view.declaration
+
+
 def view_declarations(view: PlayerView) -> list[Declaration]:
     """The declarations the viewing seat may make now (empty outside the deal)."""
     if view.phase not in (DEALING, DECLARING):
         return []
-    standing = view.declaration
-    if view.hidden_call:  # another seat's face-down call: only its size is known
-        standing = Declaration((view.seat + 1) % SEATS, (Card.of("S", view.level),) * view.hidden_call)
-    return legal_declarations(view.seat, view.hand, view.level, standing, view.rules)
+    return legal_declarations(view.seat, view.hand, view.level, seen_standing(view), view.rules)
 
 
 

@@ -75,8 +75,10 @@ class PracticeTableScene(Scene):
                  seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
         self.saver = MatchSaver(services.store, slot or (DEMO_MATCH_FILE if autoplay else MATCH_FILE))
+        resumed = False
         if table is None:
             table = self.saver.resume() if seed is None else None
+            resumed = table is not None
         self.table = table if table is not None else new_table(services.store.settings, seed)
         self.autoplay = autoplay
         self.busy = autoplay
@@ -128,7 +130,7 @@ class PracticeTableScene(Scene):
         self._to_act = False
         self.kitty_rects: list[pygame.Rect] = []
         self._sync()
-        if self.table.game.rules != services.store.settings.rule_set():
+        if resumed and self.table.game.rules != services.store.settings.practice_rules():
             # a resumed match plays on under the rules it began with
             self.words.refuse(rules_kept, RULES_KEPT_SECONDS)
 
@@ -136,12 +138,15 @@ class PracticeTableScene(Scene):
     def demo(cls, services: "Services") -> list[Scene]:
         """``--scene practice``: with ``--autoplay`` a whole hand from the deal; otherwise
         the first trick the learner follows (seed ``DEMO_SEED`` unless ``--seed``), with the
-        coach's first hint shown.  ``--deal CODE`` plays that deal instead of a seed's."""
+        coach's first hint shown.  ``--deal CODE`` plays that deal instead of a seed's,
+        ``--decks N`` the game of N decks instead of the one chosen in Settings."""
         options = services.options
         seed = options.seed if options is not None and options.seed is not None else DEMO_SEED
         table = None
         if options is not None and options.deal:
             table = new_table(services.store.settings, seed, game=Game.from_deal_code(options.deal))
+        elif options is not None and getattr(options, "decks", None):
+            table = new_table(services.store.settings, seed, decks=options.decks)
         if options is not None and options.autoplay:
             return [cls(services, table, seed=seed, autoplay=True)]
         scene = cls(services, table, seed=seed, slot=DEMO_MATCH_FILE)
@@ -248,7 +253,7 @@ class PracticeTableScene(Scene):
 
     def _declaring_buttons(self) -> list[Button]:
         """The table controls under the declare buttons while dealing."""
-        return [self.controls.speed]
+        return [self.controls.game, self.controls.speed]
 
     def _playing_buttons(self) -> list[Button]:
         return self.controls.playing_buttons()
@@ -356,10 +361,15 @@ class PracticeTableScene(Scene):
     def next_hand(self) -> None:
         """Called by the summary: deal the next hand of the match (or a new match)."""
         if self.table.phase == MATCH_OVER:
-            self.saver.clear()
-            self.table = new_table(self.services.store.settings, coached=self.table.coached)
-        else:
-            self.table.next_hand()
+            self.new_match()
+            return
+        self.table.next_hand()
+        self._fresh()
+
+    def new_match(self) -> None:
+        """A new match under the settings (the game chosen) in place of this one."""
+        self.saver.clear()
+        self.table = new_table(self.services.store.settings, coached=self.table.coached)
         self._fresh()
 
     def replay(self, game: Game) -> None:

@@ -95,28 +95,28 @@ class StatusPanel(Widget):
 
 
 class PointsPanel(Widget):
-    """闲分: the attackers' points out of the 80 they need, and the point cards won (and,
+    """闲分: the attackers' points out of those they need to take over, and the point cards won (and,
     under a throw penalty rule, what failed throws added or took: else the number and
     the cards would not agree)."""
-
-    TARGET = TAKE_OVER
 
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
         self.points = 0
         self.penalties = 0
         self.cards: list[Card] = []
+        self.target = TAKE_OVER
+        """The points that take over (the game's: ``Variant.take_over``)."""
 
-    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0) -> None:
-        self.points, self.cards, self.penalties = points, list(cards), penalties
+    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0, target: int = TAKE_OVER) -> None:
+        self.points, self.cards, self.penalties, self.target = points, list(cards), penalties, target
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
-        text = (_("Attackers' points {points} / {target}") if self.points < self.TARGET
-                else _("Attackers' points {points} (≥ {target})")).format(points=self.points, target=self.TARGET)
+        text = (_("Attackers' points {points} / {target}") if self.points < self.target
+                else _("Attackers' points {points} (≥ {target})")).format(points=self.points, target=self.target)
         if self.penalties:
             text = _("Attackers' points {points} / {target} (penalty {penalties})").format(
-                points=self.points, target=self.TARGET, penalties=f"{self.penalties:+d}")
+                points=self.points, target=self.target, penalties=f"{self.penalties:+d}")
         return fit_text(
             self.services.fonts, text, self.fpx(20), self.rect.width - 2 * pad,
             self.rect.height // 2 - pad, bold=True, min_px=self.floor(10),

@@ -88,7 +88,7 @@ class DeclaringPhase(TablePhase):
 
     def sync_trick(self) -> None:
         scene = self.scene
-        standing = scene.table.game.declaration
+        standing = scene.table.standing()
         plays = [(standing.seat, standing.cards)] if standing is not None else []
         scene.trick.set_trick(plays, None, scene.table.trump_context())
 
@@ -119,7 +119,7 @@ class DeclaringPhase(TablePhase):
     def standing_box(self) -> pygame.Rect | None:
         """The frame round the declaration standing, or ``None``."""
         scene = self.scene
-        standing = scene.table.game.declaration
+        standing = scene.table.standing()
         if scene.table.phase not in (DEALING, DECLARING) or standing is None:
             return None
         rects = scene.trick.slot_rects(standing.seat, len(standing.cards))
@@ -140,11 +140,13 @@ class DeclaringPhase(TablePhase):
 
     @staticmethod
     def _face_text(face: Card, cards: tuple[Card, ...] | None) -> str:
-        """A declare button's words: one card, or a pair of it ("亮一对♠2")."""
+        """A declare button's words: one card, a pair of it ("亮一对♠2"), or more."""
         from ...hints import card_name
 
         if cards is not None and len(cards) == 2:
             return _("Declare a pair of {card}").format(card=card_name(face))
+        if cards is not None and len(cards) > 2:
+            return _("Declare {n} × {card}").format(n=len(cards), card=card_name(face))
         return _("Declare {cards}").format(cards=card_name(face))
 
     def _label(self, n: int) -> Callable[[], str]:

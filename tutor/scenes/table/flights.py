@@ -67,7 +67,7 @@ class Flights:
                     self.play(event.seat, event.cards, pace.play_flight)
             elif event.kind in ("declared", "overridden", "reinforced"):
                 scene.clock.wait += pace.play  # a moment to see it before the deal goes on
-                if isinstance(event, Overridden):
+                if isinstance(event, Overridden) and not scene.table.calls_face_down:  # who called is secret
                     scene.declaring.took_override(event)
             elif isinstance(event, ThrowFailed):
                 scene.moments.took(event)

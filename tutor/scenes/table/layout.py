@@ -12,6 +12,7 @@ from engine.rules import TrumpContext
 
 from ...theme import Metrics
 from ...widgets import table_layout
+from ...widgets.table import HAND_PX, TWO_ROW_HAND_PX
 from ...widgets.card_art import card_height
 
 if TYPE_CHECKING:
@@ -19,9 +20,16 @@ if TYPE_CHECKING:
     from ..practice import PracticeTableScene
 
 
+LONGEST_ONE_ROW = 33
+"""The most cards a hand holds at the table in one row (two decks: 25 and the kitty's
+8); the games of longer hands get the taller hand of two rows."""
+
+
 def place_all(scene: "PracticeTableScene", m: Metrics) -> None:
     """Every widget of the table at the window's size ``m``."""
-    rects = table_layout(m)
+    variant = scene.table.game.rules.variant
+    long_hand = variant.hand_size + variant.kitty_size > LONGEST_ONE_ROW
+    rects = table_layout(m, TWO_ROW_HAND_PX if long_hand else HAND_PX)
     margin = m.px(14)
     left, right = rects.seats[3], rects.seats[1]
     coach_w = m.px(270)
@@ -89,7 +97,7 @@ def place_caption(scene: "PracticeTableScene") -> None:
     box = pygame.Rect(0, 0, min(m.px(330), r.width * 5 // 11), max(m.px(96), 100))
     box.center = r.center
     group = scene.declaring.standing_box()
-    standing = scene.table.game.declaration
+    standing = scene.table.standing()
     if group is not None and standing is not None:
         box = caption_box(scene, group, standing.seat, box.height)
     elif scene.kitty_rects:

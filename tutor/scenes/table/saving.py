@@ -22,10 +22,11 @@ if TYPE_CHECKING:
 
 
 def new_table(settings: "Settings", seed: int | None = None, coached: bool | None = None,
-              game: Game | None = None) -> PracticeTable:
-    """A new match under the settings: from ``seed`` (random when ``None``), or ``game``."""
+              game: Game | None = None, decks: int | None = None) -> PracticeTable:
+    """A new match under the settings: from ``seed`` (random when ``None``), or ``game``;
+    ``decks`` plays that game instead of the one chosen."""
     seed = random.randrange(SEED_LIMIT) if seed is None else seed
-    return PracticeTable(game if game is not None else Game(settings.rule_set(), seed),
+    return PracticeTable(game if game is not None else Game(settings.practice_rules(decks), seed),
                          coached=settings.coach if coached is None else coached,
                          opponents=OPPONENT_KINDS[settings.opponents], seed=seed)
 

@@ -10,7 +10,7 @@ from engine.game import BURYING, HAND_OVER, MATCH_OVER, TRICKS, Game
 
 from ... import coach
 from ...i18n import N_, _
-from ...settings import SPEED_TEXT
+from ...settings import GAME_TEXT, SPEED_TEXT
 from ...widgets.status import UNDECIDED
 
 if TYPE_CHECKING:
@@ -51,6 +51,11 @@ class TableStatus:
     def speed_label(self) -> str:
         return _("Speed: {speed}").format(speed=_(SPEED_TEXT[self.scene.services.store.settings.animation_speed]))
 
+    def game_label(self) -> str:
+        """The game chooser: the game chosen for practice (the match on the table may
+        still be of another, begun earlier)."""
+        return _("Game: {game}").format(game=_(GAME_TEXT[self.scene.services.store.settings.decks]))
+
     def coach_label(self) -> str:
         return _("Coach: on") if self.scene.table.coached else _("Coach: off")
 
@@ -63,7 +68,7 @@ class TableStatus:
         for seat, label in enumerate(scene.seats):
             label.cards_left = len(game.hand(seat)) - scene.flights.inbound_seats[seat]
             label.active = game.turn == seat and game.phase in (BURYING, TRICKS)
-        declaration = game.declaration
+        declaration = table.standing()  # a call face down stays hidden
         trump = game.trump if game.ctx is not None else (declaration.trump if declaration else UNDECIDED)
         dealer = game.dealer if game.dealer is not None else (declaration.seat if declaration else None)
         mine, theirs = team_level(game, table.learner % 2), team_level(game, 1 - table.learner % 2)
@@ -71,7 +76,8 @@ class TableStatus:
             game.level, trump,
             (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else "",
             ((N_("Our level"), mine), (N_("Their level"), theirs)))
-        scene.points.set_points(table.view.attacker_points, table.attacker_cards(), game.penalties)
+        scene.points.set_points(table.view.attacker_points, table.attacker_cards(), game.penalties,
+                                game.rules.variant.take_over)
 
 
 def team_level(game: Game, team: int) -> str:
