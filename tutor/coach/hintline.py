@@ -36,9 +36,14 @@ TRIPLES = plural("@triples", lambda n: ngettext(
     "You must play {n} triple.", "You must play {n} triples.", n))
 QUADS = plural("@quads", lambda n: ngettext(
     "You must play {n} quad.", "You must play {n} quads.", n))
-PAIRS_IN_ALL = plural("@pairs_in_all", lambda n: ngettext(
-    "In all your play must hold {n} pair (a triple holds one, a quad two).",
-    "In all your play must hold {n} pairs (a triple holds one, a quad two).", n))
+PAIRS_IN_ALL = {
+    3: plural("@pairs_in_all_3", lambda n: ngettext(
+        "In all your play must hold {n} pair (a triple holds one).",
+        "In all your play must hold {n} pairs (a triple holds one).", n)),
+    4: plural("@pairs_in_all", lambda n: ngettext(
+        "In all your play must hold {n} pair (a triple holds one, a quad two).",
+        "In all your play must hold {n} pairs (a triple holds one, a quad two).", n)),
+}
 PAIRS_ONLY = plural("@pairs", lambda n: ngettext(
     "You must play {n} pair.", "You must play {n} pairs.", n))
 PAIRS_MORE = plural("@pairs_more", lambda n: ngettext(
@@ -108,9 +113,12 @@ def _wide_lines(at, must, pairs_required: bool) -> list[Said]:
             lines.append(Said.of(MUST_TRACTOR, me, must, length=length))
     for width, count in must.sets:
         lines.append(Said(QUADS if width == 4 else TRIPLES, me, (("n", count),), (must,)))
-    if must.pairs and pairs_required:
-        said_more = must.runs or must.sets
-        lines.append(Said(PAIRS_IN_ALL if said_more else PAIRS_ONLY, me, (("n", must.pairs),), (must,)))
+    # the pairs the tractors and sets named already hold (the tractors are apart)
+    named = max([sum(length * (width // 2) for width, length in must.runs)]
+                + [count * (width // 2) for width, count in must.sets])
+    if must.pairs > named and pairs_required:
+        form = PAIRS_IN_ALL[at.view.rules.decks] if named else PAIRS_ONLY
+        lines.append(Said(form, me, (("n", must.pairs),), (must,)))
     return lines
 
 
