@@ -707,7 +707,7 @@ class PracticeTable:
 
     def review(self) -> list[coach.ReviewNote]:
         """The review of the hand just finished: the learner's plays that cost something."""
-        return coach.review(self.learner_plays, self.view, self._burial_advice)
+        return coach.review(self.learner_plays, self.view, self._burial_advice, self._burial)
 
     def _burial_advice(self) -> tuple[Card, ...] | None:
         """The coach's burial for the learner's burying decision (asked once, when the

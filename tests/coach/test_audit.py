@@ -137,7 +137,7 @@ def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
         claim = GavePoints(item.trick, item.cards, item.cards, 5)
         said = Said("@gave_dealers", final.seat, (("k", 1), ("played", ""), ("n", 5), ("alt", "")),
                     (claim,))
-        return review_module.ReviewNote(item.trick, item.cards, item.cards, said, "saving", None)
+        return review_module.ReviewNote(item.trick, item.cards, item.cards, said, review_module.NoteKind.GAVE_POINTS)
 
     monkeypatch.setattr(review_module, "_judge", every_play)
     monkeypatch.setattr(review_module, "keep", lambda sentences, at: list(sentences))

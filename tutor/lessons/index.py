@@ -139,6 +139,13 @@ def entry_for_file(path: Path) -> IndexEntry | None:
     return next((e for e in index.entries if e.file == path.name), None)
 
 
+def lesson_number(lesson_id: str, directory: Path | None = None) -> int | None:
+    """The number a learner knows a lesson by: its place in the lesson list (1 first),
+    as the browser shows it; ``None`` outside the index.  An id is a progress key, not
+    a number (the final check keeps the id "10" at the end of the list)."""
+    return next((n for n, e in enumerate(lesson_index(directory), 1) if e.id == lesson_id), None)
+
+
 def lesson_for_topic(topic: str, directory: Path | None = None) -> str | None:
     """The id of the first lesson (in teaching order) that teaches ``topic``, if any."""
     if topic not in TOPICS:

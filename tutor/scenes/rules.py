@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ..i18n import N_, _
+from ..coach.naming import lesson_label
 from ..lessons import Lesson, LessonLibrary
+from ..lessons.index import lesson_number
 from ..lessons.reference import Section
 from ..scene import Scene
 from ..text import TextLayout
@@ -24,7 +26,7 @@ from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from ..widgets.scroll_text import ScrollText
 from .lessons import BILINGUAL_KEY, bilingual, library_of
-from .lessons.views import arrange
+from .lessons.pictures import arrange
 from .lessons.words import LessonChrome
 
 if TYPE_CHECKING:
@@ -131,10 +133,8 @@ class RulesReferenceScene(Scene):
 
     def lesson_label(self) -> str:
         lesson = self._lesson()
-        if lesson is None:
-            return ""
-        number = list(self.lessons).index(lesson.id) + 1
-        return _("Lesson {n}: {title}").format(n=number, title=_(lesson.title))
+        number = lesson_number(lesson.id, self.library.directory) if lesson is not None else None
+        return lesson_label(number, _(lesson.title)) if lesson is not None and number is not None else ""
 
     # ----------------------------------------------------------------- actions
 

@@ -24,6 +24,11 @@ UNDECIDED = "?"
 """``set_status(trump=UNDECIDED)``: nobody has declared yet (during the deal)."""
 
 
+def trump_label(trump: str | None) -> str:
+    """The trumps as the status shows them: the suit's symbol, or 无主."""
+    return SUIT_SYMBOLS[trump] if trump else _("No-trump")
+
+
 class StatusPanel(Widget):
     """What beginners look at first (seed 004: "先看牌桌左上角"): the level being
     played, the trump suit (or 无主), the dealer and both teams' levels."""
@@ -49,7 +54,7 @@ class StatusPanel(Widget):
         if self.trump == UNDECIDED:
             trump = _("Undecided")
         else:
-            trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No-trump")
+            trump = trump_label(self.trump)
         (name_a, level_a), (name_b, level_b) = self.teams
         return [
             (_("Level"), self.level),
