@@ -2,7 +2,8 @@
 
 It reads a claim's fields and decides for itself whether the claim is true, from the
 learner's view only, with the slow literal model of RULES.md in ``tests/engine/oracle``
-(nothing of ``engine.play``, ``engine.knowledge`` or ``engine.claims``).  Facts about
+(and, for one, three and four decks, of docs/VARIANTS.md in ``tests/engine/oracle_decks``;
+nothing of ``engine.play``, ``engine.knowledge`` or ``engine.claims``).  Facts about
 hidden cards are settled by *witness deals*: the auditor infers what the view shows
 (voids, suits without pairs, cards a failed throw showed), builds an explicit deal of
 the unseen cards that respects it and puts a given holding in a given hand (a max-flow
