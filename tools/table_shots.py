@@ -5,8 +5,9 @@ a declaration and an override, burying with the kitty marked, the coach's burial
 a trick in progress (leader and points), the coach's play and its share of deals, the
 previous-trick view, the coach's warning before a throw that fails, the failed throw, a
 trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
-card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
-1280×800.  Each moment is reached by playing a seeded hand through the scene itself
+card counter, the kitty turned up at the end and the review; and for the games of one,
+three and four decks the declaring phase, the burial, the first trick and a whole hand's
+summary — in Chinese and English at 960×600 and 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
 ``out/table/``).
@@ -351,6 +352,70 @@ def review(app: App) -> None:
     assert isinstance(app.stack.top, ReviewScene)
 
 
+def game_of(app: App, decks: int) -> Callable[[int], Game]:
+    return lambda seed: Game(app.services.store.settings.practice_rules(decks), seed)
+
+
+def game_declaring(decks: int) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """The game of ``decks``: the declaring window after the deal, the learner able
+        to declare (four decks: another seat's call face down, only its size shown)."""
+        def ready(s: PracticeTableScene) -> bool:
+            t = s.table
+            if s.motion.active or t.phase not in (DEALING, DECLARING):
+                return False
+            if t.calls_face_down:
+                return t.hidden_call > 0 and bool(s.declaring.buttons)
+            return t.phase == DECLARING and t.learner_to_act
+
+        def attempt(seed: int) -> PracticeTableScene | None:
+            scene = table(app, seed, game_of(app, decks)(seed))
+            if run(app, scene, ready, act=False):
+                return scene
+            app.stack.pop()
+            return None
+        first(range(1, 60), attempt)
+    return moment
+
+
+def game_first_trick(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: the learner to play in the first trick (four decks: the
+    calls turned up in the coach's panel)."""
+    def moment(app: App) -> None:
+        reach(app, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and not s.table.game.tricks
+              and not s.motion.active and s.clock.shown is None, game=game_of(app, decks))
+    return moment
+
+
+def game_burying(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: the learner deals (hand 2) and buries its kitty."""
+    def moment(app: App) -> None:
+        rules = app.services.store.settings.practice_rules(decks)
+        reach(app, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active,
+              game=lambda seed: Game(rules, seed, dealer=0, hand=2))
+    return moment
+
+
+def game_summary(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: a whole hand played by the learner's AI, to the summary."""
+    def moment(app: App) -> None:
+        from tutor.scenes.summary import HandSummaryScene
+
+        scene = table(app, 3, game_of(app, decks)(3))
+        run(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene), dt=0.25)
+        if not isinstance(app.stack.top, HandSummaryScene):
+            raise Unreached
+    return moment
+
+
+GAMES: dict[str, Callable[[App], None]] = {
+    **{f"decks{d}-declaring": game_declaring(d) for d in (1, 3, 4)},
+    **{f"decks{d}-burying": game_burying(d) for d in (1, 3)},
+    **{f"decks{d}-first-trick": game_first_trick(d) for d in (1, 3, 4)},
+    **{f"decks{d}-summary": game_summary(d) for d in (1, 3, 4)},
+}
+"""The other games' moments (one, three and four decks: docs/VARIANTS.md)."""
+
 MOMENTS: dict[str, Callable[[App], None]] = {
     "dealing": dealing,
     "declaring-window": declaring_window,
@@ -369,6 +434,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "card-counter": card_counter,
     "kitty": kitty_end,
     "review": review,
+    **GAMES,
 }
 
 

@@ -125,7 +125,7 @@ def override_words(needed: int | None, level: str, rules: Rules) -> Words:
 
     def words() -> str:
         if len(kinds) == 1:
-            return _("Only {kind} overrides it.").format(kind=_declaration_kind(weakest))
+            return _("Only {kind} can override it.").format(kind=_declaration_kind(weakest))
         return _("It takes {kind} or stronger to override it.").format(kind=_declaration_kind(weakest))
     return words
 
@@ -464,7 +464,7 @@ class PracticeTable:
         def words() -> str:
             if not calls:
                 return _("Nobody called: {suit} is trumps.").format(suit=coach.suit_label(trump or NO_CALL_TRUMP))
-            said = [_("{who}: {cards}").format(who=coach.seat_name(d.seat, learner, start=True),
+            said = [_("{who}: {cards}").format(who=coach.seat_name(d.seat, learner),
                                                cards=coach.cards_label(d.cards)) for d in calls]
             return _("The calls, turned up: {calls}. Trumps: {suit}.").format(
                 calls="; ".join(said), suit=coach.suit_label(trump) if trump else _("no-trump"))

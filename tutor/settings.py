@@ -150,11 +150,23 @@ class Settings:
 
     def practice_rules(self, decks: int | None = None) -> Rules:
         """The rules of a new practice match: the game of ``decks`` (default: the one
-        chosen) with the options the player changed from their defaults; the others are
-        that game's own (its preset, such as the three-deck kitty multiplier)."""
-        defaults = Rules().to_dict()
-        changed = {name: value for name, value in self.rules.items() if name != "decks" and value != defaults[name]}
-        return Rules(decks=self.decks if decks is None else decks, **changed)
+        chosen) with the rule options chosen (``game_options``)."""
+        decks = self.decks if decks is None else decks
+        return Rules(**{**self.game_options(decks), "decks": decks})
+
+    def game_options(self, decks: int) -> dict[str, Any]:
+        """The rule options for the game of ``decks``: those chosen, except that an
+        option still at the chosen game's own value (its preset, such as the three-deck
+        kitty multiplier) takes the other game's."""
+        mine = Rules(decks=self.decks).to_dict()
+        theirs = Rules(decks=decks).to_dict()
+        return {name: theirs[name] if value == mine[name] else value
+                for name, value in self.rules.items() if name != "decks"}
+
+    def choose_game(self, decks: int) -> None:
+        """Play the game of ``decks`` from the next practice match, its presets with it."""
+        self.rules = {**self.rules, **self.game_options(decks)}
+        self.decks = decks
 
     def to_json(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -281,7 +293,7 @@ ON_OFF = {False: N_("Off"), True: N_("On")}
 
 GAME_TEXT = {1: N_("One deck"), 2: N_("Two decks"), 3: N_("Three decks"), 4: N_("Four decks")}
 """The games of the practice table by their number of decks (``Settings.decks``)."""
-GAME_ROW = (N_("Game"), N_("The next practice match: one deck (打百分), two (升级), three or four decks."))
+GAME_ROW = (N_("Game"), N_("The next practice match: one to four decks (one deck: 打百分)."))
 """Label and one-line explanation of the game chooser in Settings."""
 
 RULE_VALUE_TEXT: dict[str, dict[Any, str]] = {

@@ -98,7 +98,7 @@ def test_a_declaration_lies_at_its_seat_with_a_caption_and_an_override_flashes(t
         if scene.table.phase in (DEALING, DECLARING) and standing is not None:
             assert scene.trick.plays == [(standing.seat, list(standing.cards))]
             caption = scene.words.caption_text()
-            assert coach.seat_name(standing.seat, 0, start=True) in caption and "overrides it" in caption
+            assert coach.seat_name(standing.seat, 0, start=True) in caption and "override it" in caption
             assert scene.caption.rect.colliderect(scene.trick.rect)
         try:
             run(app, scene, lambda s: any(isinstance(e, Overridden) for e in s.table.game.events)

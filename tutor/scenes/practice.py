@@ -54,7 +54,7 @@ from .table.overlays import KITTY, LAST, CounterOverlay, KittyView, Peek, Previo
 from .table.phase import COACH_LINES, TablePhase
 from .table.playing import PlayingPhase
 from .table.status import TableStatus
-from .table.saving import MatchSaver, new_table
+from .table.saving import MatchSaver, demo_table, new_table
 from .table.timing import PACES, RULES_KEPT_SECONDS, Pace, rules_kept
 from .table.words import TableWords
 
@@ -75,11 +75,8 @@ class PracticeTableScene(Scene):
                  seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
         self.saver = MatchSaver(services.store, slot or (DEMO_MATCH_FILE if autoplay else MATCH_FILE))
-        resumed = False
-        if table is None:
-            table = self.saver.resume() if seed is None else None
-            resumed = table is not None
-        self.table = table if table is not None else new_table(services.store.settings, seed)
+        resumed = self.saver.resume() if table is None and seed is None else None
+        self.table = table or resumed or new_table(services.store.settings, seed)
         self.autoplay = autoplay
         self.busy = autoplay
         """The headless demo runs frames while this is true (the hand is not over yet)."""
@@ -138,15 +135,10 @@ class PracticeTableScene(Scene):
     def demo(cls, services: "Services") -> list[Scene]:
         """``--scene practice``: with ``--autoplay`` a whole hand from the deal; otherwise
         the first trick the learner follows (seed ``DEMO_SEED`` unless ``--seed``), with the
-        coach's first hint shown.  ``--deal CODE`` plays that deal instead of a seed's,
-        ``--decks N`` the game of N decks instead of the one chosen in Settings."""
+        coach's first hint shown (``--deal``, ``--decks``: ``demo_table``)."""
         options = services.options
         seed = options.seed if options is not None and options.seed is not None else DEMO_SEED
-        table = None
-        if options is not None and options.deal:
-            table = new_table(services.store.settings, seed, game=Game.from_deal_code(options.deal))
-        elif options is not None and getattr(options, "decks", None):
-            table = new_table(services.store.settings, seed, decks=options.decks)
+        table = demo_table(services.store.settings, options, seed)
         if options is not None and options.autoplay:
             return [cls(services, table, seed=seed, autoplay=True)]
         scene = cls(services, table, seed=seed, slot=DEMO_MATCH_FILE)
@@ -361,19 +353,15 @@ class PracticeTableScene(Scene):
     def next_hand(self) -> None:
         """Called by the summary: deal the next hand of the match (or a new match)."""
         if self.table.phase == MATCH_OVER:
-            self.new_match()
-            return
-        self.table.next_hand()
-        self._fresh()
-
-    def new_match(self) -> None:
-        """A new match under the settings (the game chosen) in place of this one."""
-        self.saver.clear()
-        self.table = new_table(self.services.store.settings, coached=self.table.coached)
+            self.saver.clear()
+            self.table = new_table(self.services.store.settings, coached=self.table.coached)
+        else:
+            self.table.next_hand()
         self._fresh()
 
     def replay(self, game: Game) -> None:
-        """Called by the summary: play ``game`` (the same deal again) at this table."""
+        """Play ``game`` at this table: the same deal again (the summary), a new match of
+        the game chosen (the Game button)."""
         old = self.table
         self.table = PracticeTable(game, old.learner, coached=old.coached, ai_kind=old.ai_kind,
                                    opponents=old.opponents, seed=old.seed)

@@ -112,8 +112,11 @@ class SettingsScene(Scene):
             return set_rule
 
         settings = self.services.store.settings
-        game = Row(*GAME_ROW, tuple(GAME_TEXT), lambda: settings.decks, lambda v: self._save(decks=v),
-                   lambda v: _(GAME_TEXT[v]))
+        def choose_game(decks: int) -> None:
+            settings.choose_game(decks)
+            self.services.store.save_settings()
+
+        game = Row(*GAME_ROW, tuple(GAME_TEXT), lambda: settings.decks, choose_game, lambda v: _(GAME_TEXT[v]))
         return [game] + [
             Row(label, explain, tuple(RULE_VALUE_TEXT[name]), lambda name=name: rules[name], setter(name),
                 lambda v, name=name: _(RULE_VALUE_TEXT[name][v]))

@@ -4,9 +4,10 @@ declare buttons while dealing, the game chooser and the speed)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Callable
 
-from engine.game import DEALING, DECLARING, TRICKS
+from engine.game import DEALING, DECLARING, SEED_LIMIT, TRICKS, Game
 
 from ...i18n import N_, _
 from ...settings import ANIMATION_SPEEDS, GAME_TEXT
@@ -81,11 +82,11 @@ class TableControls:
         scene = self.scene
         store = scene.services.store
         decks = list(GAME_TEXT)
-        store.settings.decks = decks[(decks.index(store.settings.decks) + 1) % len(decks)]
+        store.settings.choose_game(decks[(decks.index(store.settings.decks) + 1) % len(decks)])
         store.save_settings()
         table = scene.table
         if not table.game.history and table.phase in (DEALING, DECLARING):
-            scene.new_match()
+            scene.replay(Game(store.settings.practice_rules(), random.randrange(SEED_LIMIT)))
             return
         chosen = store.settings.decks
         scene.words.refuse(lambda: _("Game of the next match: {game}. This match goes on.").format(

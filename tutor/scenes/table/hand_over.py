@@ -50,9 +50,9 @@ class HandOverPhase(TablePhase):
         return self.reveal.kitty if self.reveal is not None else ()
 
     def update(self, dt: float) -> bool:
-        """The kitty turned up on the table for a moment, then the summary."""
+        """The kitty turned up on the table for a moment (a game with one), then the summary."""
         scene = self.scene
-        if self.reveal is None and not self.done and scene.pace.kitty > 0:
+        if self.reveal is None and not self.done and scene.pace.kitty > 0 and scene.table.kitty_size:
             scored = next((e for e in reversed(scene.table.game.events) if isinstance(e, HandScored)), None)
             if scored is not None:
                 self._reveal(scored)

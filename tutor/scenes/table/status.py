@@ -52,9 +52,13 @@ class TableStatus:
         return _("Speed: {speed}").format(speed=_(SPEED_TEXT[self.scene.services.store.settings.animation_speed]))
 
     def game_label(self) -> str:
-        """The game chooser: the game chosen for practice (the match on the table may
-        still be of another, begun earlier)."""
-        return _("Game: {game}").format(game=_(GAME_TEXT[self.scene.services.store.settings.decks]))
+        """The game chooser: the game on the table, and the one chosen for the next
+        match when that is another."""
+        playing, chosen = self.scene.table.game.rules.decks, self.scene.services.store.settings.decks
+        if playing == chosen:
+            return _("Game: {game}").format(game=_(GAME_TEXT[playing]))
+        # TRANSLATORS: the game on the table → the game of the next match
+        return _("{game} → {chosen}").format(game=_(GAME_TEXT[playing]), chosen=_(GAME_TEXT[chosen]))
 
     def coach_label(self) -> str:
         return _("Coach: on") if self.scene.table.coached else _("Coach: off")

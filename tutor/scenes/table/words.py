@@ -72,6 +72,9 @@ class TableWords:
             self.coach = [lambda: _("The coach is off. Turn it on for hints and explanations.")]
         else:
             self.coach = phase.coach_words()
+        calls = table.calls_words()
+        if calls is not None and not table.game.tricks:  # the face-down calls, turned up for the first trick
+            self.coach = [calls, *self.coach]
         self.caption = phase.caption_words()
         self.info = phase.info_words()
 
