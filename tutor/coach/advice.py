@@ -112,8 +112,7 @@ def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
         if decision.reason is not None and decision.reason.code == "declare_for_deal":
             # why a shorter suit: declaring now also wins the deal
             out.append(Said.of(PRINCIPLES["deal"].msgid, me, DeclarationDeals(), HasKitty()))
-            out.append(Said.of(PRINCIPLES["deal_no_kitty"].msgid, me, DeclarationDeals(),
-                               HasKitty(False)))
+            out.append(Said.of(PRINCIPLES["deal_no_kitty"].msgid, me, DeclarationDeals(), HasKitty(False)))
     elif view.phase == "declaring":  # the last chance: no "yet" about it
         out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
     else:
@@ -308,12 +307,6 @@ def _pair(view: PlayerView, among: Sequence[Card] | None = None) -> tuple[Card, 
     return (face, face) if face is not None else None
 
 
-def _trumps(view: PlayerView) -> tuple[Card, ...]:
-    ctx = view.ctx
-    assert ctx is not None
-    return tuple(c for c in view.hand if ctx.is_trump(c))
-
-
 def play_tips(view: PlayerView) -> list[Said]:
     """The tips that fit the learner's position now: tips about leading only when the
     learner is to lead, the one about giving points only when the learner is to follow."""
@@ -335,7 +328,7 @@ def play_tips(view: PlayerView) -> list[Said]:
     assert ctx is not None
     if my_turn and view.leading and max(Counter(ctx.suit_of(c) for c in view.hand).values()) > 1:
         out.append(Said.of(THROW_TIP, me, Leading()))  # a throw needs two cards of a suit
-    trumps = _trumps(view)
+    trumps = suit_cards(at, TRUMP)
     trump_pair = _pair(view, trumps)
     if trump_pair is not None:
         out.append(Said.of(TRUMP_PAIR_TIP, me, Team(False), Holds(trump_pair), HasKitty()))
@@ -377,7 +370,7 @@ def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
     if tip.msgid == THROW_TIP:  # throws what may fail
         return not at.following and at.knowledge.throw_can_fail(play) is not False
     if tip.msgid == TRUMP_PAIR_TIP:  # spends the pair before the last trick
-        pair = _pair(view, _trumps(view))
+        pair = _pair(view, suit_cards(at, TRUMP))
         return bool(rest) and pair is not None and played[pair[0]] > 0
     if tip.msgid in (TRUMPS_TIP, KOU_DI_TIP):  # plays its last trumps with tricks still to come
         return bool(rest) and not any(at.ctx.is_trump(c) for c in rest)
