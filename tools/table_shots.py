@@ -1,13 +1,15 @@
 """Screenshots of the practice table's moments, for a person to look at.
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
-a declaration and an override, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the coach's play and its share of deals, the
-previous-trick view, the coach's warning before a throw that fails, the failed throw, a
-trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
-card counter, the kitty turned up at the end and the review; and for the games of one,
-three and four decks the declaring phase, the burial, the first trick and a whole hand's
-summary — in Chinese and English at 960×600 and 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
+a declaration's and an override's held moments, the learner's chance to override,
+cards flying past the caption while dealing, burying with the kitty marked, the
+coach's burial, a trick in progress (leader and points), the coach's play and its
+share of deals, the previous-trick view, the coach's warning before a throw that
+fails, the failed throw, a trick won by a ruff and by an over-ruff, the coach's panel
+running over ("more"), the card counter, 闲分 past 80, the kitty turned up at the end,
+the kitty taken (抠底 ×N) and the review; and for the games of one, three and four decks
+the declaring phase, the burial, the first trick and a whole hand's summary — in Chinese
+and English at 960×600 and 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
 ``out/table/``).
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from engine.claims import DeclarationDeals  # noqa: E402
-from engine.events import Overridden  # noqa: E402
+from engine.events import Declared, Overridden  # noqa: E402
 from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, TRICKS, Game  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
@@ -78,7 +80,7 @@ def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene]
         table_ = scene.table
         if table_.phase == HAND_OVER and app.stack.top is not scene:
             return False
-        if scene.moments.now is not None and act:
+        if scene.moments.now is not None:
             app.handle_event(key(pygame.K_SPACE))  # an event's moment seen: go on
         if table_.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if not act:
@@ -141,21 +143,67 @@ def declaring_for_deal(app: App) -> None:
     first(range(1, 200), attempt)
 
 
-def override(app: App) -> None:
-    """Someone overrides a declaration while dealing: the flash at the new declarer."""
-    def overridden(s: PracticeTableScene) -> bool:
-        return any(isinstance(e, Overridden) for e in s.table.game.events)
+def held(kind: type) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """Seed 3: an opponent declares, then another overrides (反主): each moment is
+        held at the declarer's seat until a key (the override beside what it beats)."""
+        scene = table(app, 3)
+        if not run(app, scene, lambda s: s.moments.now is not None and isinstance(s.moments.now.event, kind),
+                   act=False):
+            raise Unreached
+    return moment
+
+
+def override_chance(app: App) -> None:
+    """Item 10: another seat has declared and the learner could override (反主): the
+    declare buttons with their keys, the pass button (不亮), the hint line's words."""
+    def chance(s: PracticeTableScene) -> bool:
+        standing = s.table.game.declaration
+        return (standing is not None and standing.seat != s.table.learner and s.moments.now is None
+                and not s.motion.active and any(b.enabled for b in s.declaring.buttons))
 
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
-        run(app, scene, lambda s: overridden(s) or s.table.phase not in (DEALING, DECLARING), act=False)
-        if overridden(scene) and scene.table.phase in (DEALING, DECLARING):
-            for _ in range(3):
-                app.frame(FRAME)
+        if run(app, scene, lambda s: chance(s) or s.table.phase not in (DEALING, DECLARING), act=False) \
+                and chance(scene):
             return scene
         app.stack.pop()
         return None
-    first(range(1, 300), attempt)
+    first(range(1, 60), attempt)
+
+
+def deal_flights(app: App) -> None:
+    """Item 2: cards fly from the middle to every seat while a declaration stands with
+    its caption; none crosses the caption or a name plate."""
+    scene = table(app, 3)
+    if not run(app, scene, lambda s: s.table.game.declaration is not None and s.moments.now is None
+               and s.motion.active and len(s.motion.flights) >= 4, act=False):
+        raise Unreached
+
+
+def points_120(app: App) -> None:
+    """Item 8: the attackers past 80 mid-hand (random players, seed 1): the header says
+    what 80 means, the point cards counted by rank when too many to show whole."""
+    t = played_to(Game(app.services.store.settings.rule_set(), 1), lambda t: t.phase == TRICKS and t.learner_to_act
+                  and t.view.attacker_points >= 100)
+    if t.phase != TRICKS:
+        raise Unreached
+    scene = PracticeTableScene(app.services, t, seed=1)
+    app.stack.push(scene)
+    app.frame(FRAME)
+
+
+def kitty_taken(app: App) -> None:
+    """The attackers take the kitty (抠底 ×4, random players, seed 25): its moment,
+    held until a key, with the lead that made the multiplier and the points moved."""
+    t = played_to(Game(app.services.store.settings.rule_set(), 25))
+    scene = PracticeTableScene(app.services, t, seed=25)
+    app.stack.push(scene)
+    for _ in range(600):
+        if scene.moments.now is not None:
+            return
+        app.frame(FRAME)
+    raise Unreached
 
 
 def burying(app: App) -> None:
@@ -221,6 +269,22 @@ def hint_share(app: App) -> None:
         return estimate is not None and 0 < estimate.wins_trick < 1
 
     reach(app, ready, hints=3)
+
+
+def played_to(game: Game, until: Callable[[PracticeTable], bool] | None = None, coached: bool = True) -> PracticeTable:
+    """``game`` at a table of random players (cheap, and the same at every run), played
+    until ``until(table)`` holds or the hand is over; the learner never declares."""
+    from engine.game import MATCH_OVER
+
+    t = PracticeTable(game, seed=game.seed, ai_kind="random", coached=coached)
+    while t.phase not in (HAND_OVER, MATCH_OVER) and not (until is not None and until(t)):
+        if not t.learner_to_act:
+            t.step()
+        elif t.phase in (DEALING, DECLARING):
+            t.close_declaring()
+        else:
+            t.submit(t.auto_move())
+    return t
 
 
 def failing_throw(view) -> tuple | None:
@@ -420,7 +484,12 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "dealing": dealing,
     "declaring-window": declaring_window,
     "declaring-for-deal": declaring_for_deal,
-    "override": override,
+    "declaration": held(Declared),
+    "override": held(Overridden),
+    "override-chance": override_chance,
+    "deal-flights": deal_flights,
+    "points-120": points_120,
+    "kitty-taken": kitty_taken,
     "burying": burying,
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,

@@ -111,23 +111,21 @@ def _declaration_kind(cards: Sequence[Card]) -> str:
     return ngettext("{n} level card", "{n} identical level cards", n).format(n=n)
 
 
-def override_words(needed: int | None, level: str, rules: Rules) -> Words:
-    """What overrides a declaration when the engine asks for strength ``needed``
-    (``strength_to_override``): the weakest kinds of declaration that do, from the
-    engine's list of the game's declarations."""
+def override_words(standing: Declaration | None, rules: Rules, level: str) -> str:
+    """What overrides ``standing`` (the engine's ``strength_to_override``), in words: the
+    weakest kinds of declaration that do, from the engine's list of the game's
+    declarations."""
+    needed = strength_to_override(standing, rules)
     if needed is None:
-        return lambda: _("Nothing can override it.")
+        return _("Nothing can override it.")
     kinds: list[Declaration] = []
     for d in _declarable(level, rules):
         if d.strength >= needed and all(d.strength != k.strength for k in kinds):
             kinds.append(d)
-    weakest = kinds[0].cards
-
-    def words() -> str:
-        if len(kinds) == 1:
-            return _("Only {kind} can override it.").format(kind=_declaration_kind(weakest))
-        return _("It takes {kind} or stronger to override it.").format(kind=_declaration_kind(weakest))
-    return words
+    weakest = _declaration_kind(kinds[0].cards)
+    if len(kinds) == 1:
+        return _("Only {kind} can override it.").format(kind=weakest)
+    return _("It takes {kind} or stronger to override it.").format(kind=weakest)
 
 
 @dataclass(frozen=True)
@@ -411,13 +409,13 @@ class PracticeTable:
         rules, level, learner = game.rules, game.level, self.learner
         standing, hidden = self.standing(), self.hidden_call
         if hidden:
-            second = override_words(strength_to_override(seen_standing(self.view), rules), level, rules)
+            seen = seen_standing(self.view)
             return lambda: coach.then(ngettext(
                 "Another player has called trumps face down with {n} card.",
-                "Another player has called trumps face down with {n} cards.", hidden).format(n=hidden), second())
+                "Another player has called trumps face down with {n} cards.", hidden).format(n=hidden),
+                override_words(seen, rules, level))
         if standing is None:
             return self._nobody_words()
-        second = override_words(strength_to_override(standing, rules), level, rules)
         cards = standing.cards
         face_down = self.calls_face_down
 
@@ -431,7 +429,7 @@ class PracticeTable:
             else:
                 first = _("{who} declared {suit} with {cards}.").format(
                     who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
-            return coach.then(first, second())
+            return coach.then(first, override_words(standing, rules, level))
         return words
 
     def _nobody_words(self) -> Words:

@@ -52,6 +52,8 @@ def until(app: App, scene: PracticeTableScene, done, frames: int = 5000) -> None
     for _ in range(frames):
         if done(scene):
             return
+        if scene.moments.now is not None:
+            app.handle_event(key(pygame.K_SPACE))  # a table event seen: go on
         app.frame(0.05)
     raise AssertionError("the table never got there")
 
@@ -205,7 +207,11 @@ def test_declare_buttons_follow_the_rules(app) -> None:
                     assert choice == max(of_face, key=lambda d: d.strength).cards
             if any(b.enabled for b in scene.declaring.buttons) or scene.table.phase not in ("dealing", DECLARING):
                 break
+            if scene.moments.now is not None:
+                app.handle_event(key(pygame.K_SPACE))  # another seat's declaration seen: go on
             app.frame(0.05)
+        if scene.moments.now is not None:
+            app.handle_event(key(pygame.K_SPACE))
         enabled = [n for n, b in enumerate(scene.declaring.buttons) if b.enabled]
         if not enabled:
             app.stack.pop()

@@ -1,8 +1,9 @@
 """No text at the practice table is under 14 px at the smallest window (960×600): every
 string rendered while the scene draws is measured at each moment of a hand — the deal,
-the declaring window, the burial, a trick with the card counter on, the previous trick,
-the kitty, a failed throw, the kitty turned up at the end; and with 54-card hands (four decks)
-— in Chinese (both languages under ``make soak``)."""
+a declaration's moment, the declaring window, the burial, a trick with the card counter
+and its legend on, the previous trick, the kitty, a failed throw, the kitty turned up
+at the end (and its moment, 抠底, when the attackers take it); and with 54-card hands
+(four decks) — in Chinese (both languages under ``make soak``)."""
 
 from __future__ import annotations
 
@@ -85,6 +86,9 @@ def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
 
     run(app, scene, lambda s: s.table.game.dealt >= 40, act=False)
     moment("dealing")
+    run(app, scene, lambda s: s.moments.now is not None or s.table.phase != "dealing", act=False)
+    assert scene.moments.now is not None, "an opponent declares while dealing"
+    moment("a declaration's moment")
     run(app, scene, lambda s: s.table.phase != "dealing" and not s.motion.active, act=False)
     moment("declaring window")
     run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active)

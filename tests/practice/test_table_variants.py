@@ -47,6 +47,8 @@ def play_a_hand(tmp_path, decks: int, seed: int):
     for _ in range(200):
         if isinstance(app.stack.top, HandSummaryScene):
             break
+        if scene.moments.now is not None:  # a held moment (抠底): seen, go on
+            scene.moments.dismiss()
         app.frame(0.25)
     assert isinstance(app.stack.top, HandSummaryScene), "the hand reached its summary"
     buried = any(isinstance(e, Buried) for e in scene.table.game.events)

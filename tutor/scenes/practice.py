@@ -2,16 +2,14 @@
 
 The scene shows a ``PracticeTable`` (``tutor/practice.py``), owns the widgets, and
 routes each event, frame and drawing to the controller of the hand's phase and to the
-view covering the trick (``tutor/scenes/table/``: declaring, burying, playing, hand
-over; the previous trick, the kitty, the card counter; flights, input, clock, layout,
-saving, the autopilot).  It owns only time (the speed setting: pauses and cards in
-motion) and what is on screen.
+view covering the trick (``tutor/scenes/table/``: the phases, the views, the events'
+moments, flights, input, clock, layout, saving, the autopilot).  It owns only time
+(the speed setting: pauses and cards in motion) and what is on screen.
 
 Screen: status top left (level, trumps), 闲分 top right, the coach's panel on the left
 (the card counter under it when on), the trick in the middle with its corner facts,
 the hand at the bottom with the hint line above it, the main action button beside the
-hint line, and on the right a column of table controls (declare buttons while
-dealing; hint, undo, last trick, kitty, counter, coach, speed while playing).
+hint line, and on the right a column of table controls (declare buttons while dealing).
 
 ``draw`` only paints: every text is computed when the table changes (the engine is
 asked then) and only put into words when drawn.  ``autoplay`` drives the learner's
@@ -71,6 +69,9 @@ class PracticeTableScene(Scene):
     """See the module docstring.  Without ``table`` it resumes the saved match, or
     starts a new one (``seed``: the first deal; random when ``None``)."""
 
+    deal_moments = True
+    """Declarations, overrides and the kitty taken hold the table (the guided hand's own)."""
+
     def __init__(self, services: "Services", table: PracticeTable | None = None, *,
                  seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
@@ -100,8 +101,8 @@ class PracticeTableScene(Scene):
         """The trick's corner: its number, the cards left, the points on it."""
         self.motion = Motion(services)
         self.moments = Moments(self)
-        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14)
-        """The words of a table event's moment (a failed throw), beside its cards."""
+        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14, background=None, padding=0)
+        """The words of a table event's moment, beside its cards (``table/moments.py``)."""
         self.play = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
         """The main action: Play, Bury, Done (declaring) or Summary."""
         self.main_menu = Menu([self.play], horizontal=True)
@@ -196,7 +197,7 @@ class PracticeTableScene(Scene):
         if self.counter_view.shown:
             shown.append(self.counter)
         if self.moments.now is not None:
-            shown.append(self.moment_panel)
+            shown += [self.moment_panel, self.moments.go_on]
         return shown
 
     # ------------------------------------------------------------ syncing widgets to the table
@@ -240,7 +241,7 @@ class PracticeTableScene(Scene):
 
     def _sync_side(self) -> None:
         self.controls.sync()
-        for widget in (*self.widgets(), self.counter, self.moment_panel, *self.declaring.buttons):
+        for widget in (*self.widgets(), self.counter, self.moment_panel, self.moments.go_on, *self.declaring.buttons):
             widget.text_floor = READABLE_PX  # every text at the table readable at 960×600
 
     def _declaring_buttons(self) -> list[Button]:

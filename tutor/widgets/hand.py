@@ -231,13 +231,11 @@ class HandFan(Widget):
         shift = round(h * ROW_SHOWS) if fit.rows == 2 else 0
         rects: list[pygame.Rect] = []
         for r, row in enumerate(rows):
-            if not row:
-                continue
             first = row[0]
             slots = len(row) - 1 + GROUP_GAP * (groups[row[-1]] - groups[first])
             step = min(w * 0.62, (self.rect.width - w) / max(1, slots))
             x = self.rect.centerx - (w + step * slots) / 2
-            bottom = self.rect.bottom - (shift if r == 0 and len(rows) == 2 else 0)
+            bottom = self.rect.bottom - (shift if r == 0 else 0)  # the first of two rows sits higher
             for i in row:
                 if i != first and groups[i] != groups[i - 1]:
                     x += GROUP_GAP * step

@@ -74,11 +74,12 @@ class TableStatus:
             label.active = game.turn == seat and game.phase in (BURYING, TRICKS)
         declaration = table.standing()  # a call face down stays hidden
         trump = game.trump if game.ctx is not None else (declaration.trump if declaration else UNDECIDED)
-        dealer = game.dealer if game.dealer is not None else (declaration.seat if declaration else None)
+        # the first hand's dealer is the last to declare: the one standing, as the engine has it
+        dealer = game.dealer if game.dealer is not None or declaration is None else game.dealer_now()
         mine, theirs = team_level(game, table.learner % 2), team_level(game, 1 - table.learner % 2)
         scene.status.set_status(
             game.level, trump,
-            (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else "",
+            (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else N_("Last to declare"),
             ((N_("Our level"), mine), (N_("Their level"), theirs)))
         scene.points.set_points(table.view.attacker_points, table.attacker_cards(), game.penalties,
                                 game.rules.variant.take_over)
