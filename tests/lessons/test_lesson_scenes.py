@@ -121,7 +121,9 @@ def open_lesson(app: App, index: int) -> LessonPlayerScene:
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.id)
-def test_learner_completes_each_lesson_through_the_scene(make_app, lesson: Lesson) -> None:
+def test_learner_completes_each_lesson_through_the_scene(make_app, lesson: Lesson, language: str) -> None:
+    if VOLUME < 1 and lesson.decks != 2 and (int(lesson.id) + LANGUAGES.index(language)) % 2:
+        pytest.skip("the lessons of other games take turns between languages (both under make soak)")
     app = make_app(size=(960, 600))
     scene = open_lesson(app, [x.id for x in load_all()].index(lesson.id))
     browser = app.stack.scenes[-2]

@@ -26,6 +26,7 @@ TOPICS = frozenset({
     "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
     "kitty_attack",
     "shapes", "rule_options",
+    "one_deck", "three_decks", "four_decks",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 

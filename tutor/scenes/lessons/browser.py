@@ -30,6 +30,11 @@ FOOTER = N_("Click, arrows and Enter, or 1–9: open a lesson · B: both languag
             "F2: 中文 / English")
 
 
+MAX_ROWS = 5
+"""Rows of tiles the browser keeps to, so each tile stays tall enough for its lines:
+more lessons take more columns."""
+
+
 class LessonBrowserScene(Scene):
     """All lessons with title, summary and status; open any."""
 
@@ -79,7 +84,7 @@ class LessonBrowserScene(Scene):
         area = self.chrome.place(m)
         bar_h = m.px(44)
         gap = m.px(12)
-        cols = self.columns = 4 if len(self.tiles) > 9 else 3
+        cols = self.columns = 3 if len(self.tiles) <= 9 else max(4, -(-len(self.tiles) // MAX_ROWS))
         rows = max(1, -(-len(self.tiles) // cols))
         w = (area.width - gap * (cols - 1)) // cols
         h = (area.height - bar_h - gap - gap * (rows - 1)) // rows

@@ -16,7 +16,7 @@ from ...text import TextLayout
 from ...theme import Metrics
 from ...widgets.base import Widget
 from ...widgets.card_rows import CardGroup, CardRow, CardRows
-from .pictures import ShownCards, TrickPicture, arrange, select, show, without
+from .pictures import FACE_DOWN_CALL, ShownCards, TrickPicture, arrange, select, show, without
 from .step_view import Answer, StepView, visible
 from .words import SEAT_LABELS
 
@@ -87,7 +87,9 @@ class CardTaskView(StepView):
             plays = [(task.shown[0], list(task.shown[1]))] if task.shown is not None else []
             if self.done and played:
                 plays = [p for p in plays if p[0] != 0] + [(0, played)]
-            self.trick.set(plays, None, ctx)
+            # four decks call face down (暗叫) until the deal ends: another seat's call shows its backs
+            hidden = {seat for seat, _cards in plays if seat != 0} if judge_ctx.rules.variant.hidden_calls else set()
+            self.trick.set(plays, None, ctx, hidden, FACE_DOWN_CALL)
         elif isinstance(task, Lead) and self.done and played:
             plays = [(0, played)] + sorted(replies.items())
             winner = plays[trick_winner([p for _s, p in plays], judge_ctx)][0] if replies else None

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from ...services import Services
 
 
+WIDE_PLAY = 4
+"""A question's trick of plays wider than this is drawn as one row per play (three
+and four decks lead six or eight cards)."""
+
 PICTURE_LABELS = {"attackers_total": (N_("The kitty"), N_("The last lead"))}
 """Row labels when a choice shows both ``cards`` and ``lead``."""
 
@@ -67,8 +71,14 @@ class ChoiceView(StepView):
         elif task.trick is not None:
             plays = [(task.trick.seat_of(i), list(p or ())) for i, p in enumerate(task.trick.plays)]
             winner = task.trick.seat_of(trick_winner([p for _s, p in plays], judge_ctx)) if state.done else None
-            self.trick.set(plays, winner, ctx)
-            self.picture = "trick"
+            if len(plays[0][1]) > WIDE_PLAY:  # beside the answers the four plays would overlap: a row each
+                self.rows.set_rows([CardRow(SEAT_LABELS[seat], (CardGroup(tuple(arrange(cards, task.sort, ctx)[0]),
+                                                                          None, seat == winner),))
+                                    for seat, cards in plays], ctx)
+                self.picture = "rows"
+            else:
+                self.trick.set(plays, winner, ctx)
+                self.picture = "trick"
         elif task.tricks:
             self.rows.set_rows(trick_rows(task.tricks, judge_ctx, state.done), ctx)
             self.picture = "rows"

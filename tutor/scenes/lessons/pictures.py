@@ -11,7 +11,7 @@ import pygame
 
 from engine import Card, TrumpContext, trick_winner
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...lessons.model import Trick
 from ...text import TextLayout, fit_text
 from ...theme import ON_FELT_SOFT, Metrics
@@ -75,6 +75,10 @@ def trick_rows(tricks: Sequence[Trick], ctx: TrumpContext, outline: bool) -> lis
     return rows
 
 
+LATER = N_("{seat}, after you")
+FACE_DOWN_CALL = N_("{seat}, face down")
+
+
 class TrickPicture:
     """A trick on the table with a label beside each play; plays after the learner's
     are face down until the learner has played (a table hides them)."""
@@ -83,12 +87,15 @@ class TrickPicture:
         self.services = services
         self.view = TrickView(services, viewer=0)
         self.later: set[int] = set()
-        """Seats whose scripted play comes after the learner's (drawn face down)."""
+        """Seats whose cards are drawn face down: a scripted play after the learner's, or
+        a four-deck call (暗叫)."""
+        self.why = LATER
 
     def set(self, plays: list[tuple[int, list[Card]]], winner: int | None, ctx: TrumpContext | None,
-            later: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+            later: set[int] = frozenset(), why: str = LATER) -> None:  # type: ignore[assignment]
+        """``why`` (a msgid with ``{seat}``) labels the face-down seats."""
         self.view.set_trick(plays, winner, ctx)
-        self.later = set(later)
+        self.later, self.why = set(later), why
 
     def faces(self) -> list[tuple[int, list[Card]]]:
         """The plays drawn face up: every play but those still hidden."""
@@ -115,7 +122,7 @@ class TrickPicture:
             width = min(m.px(230), r.width // 2)
             text = _(SEAT_LABELS[seat])
             if seat in self.later:
-                text = _("{seat}, after you").format(seat=text)
+                text = _(self.why).format(seat=text)
             align = "center" if seat % 2 else "right" if seat == 2 else "left"
             layout = fit_text(self.services.fonts, text, m.fpx(14), width, m.px(24), colour=ON_FELT_SOFT,
                               align=align, min_px=9)
