@@ -44,7 +44,6 @@ from engine.claims import (
     TrumpsWasted,
     mistake,
 )
-from engine.game import KITTY_SIZE
 from engine.rules import TRUMP
 from engine.view import PlayerView
 
@@ -246,9 +245,10 @@ def _kitty(final: Position, burial_advice: Callable[[], Sequence[Card] | None] |
                                          if pl.seat == final.seat for c in pl.cards)
     blanks = sorted((c for c in held.elements() if not c.points),
                     key=lambda c: (final.ctx.is_trump(c), final.ctx.position(c), c.index))
-    if len(blanks) < KITTY_SIZE:
+    size = view.rules.variant.kitty_size
+    if len(blanks) < size:
         return None
-    alt = tuple(blanks[:KITTY_SIZE])
+    alt = tuple(blanks[:size])
     claim = KittyLost(tuple(view.kitty), alt, p, m)
     said = Said(KITTY_LOST, final.seat, (("played", cards_ref(view.kitty, final)), ("n", p),
                                          ("m", m), ("total", p * m),
