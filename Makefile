@@ -97,11 +97,12 @@ desktop-entry: setup
 	sed 's|^Exec=.*|Exec=$(CURDIR)/$(VENV)/bin/shengji-tutor|' assets/shengji-tutor.desktop > $(APPS)/shengji-tutor.desktop
 	@echo "installed $(APPS)/shengji-tutor.desktop"
 
-# The coach's full audit: 100 practice hands with the advisor as the table asks it, and
-# 3 under each other value of every rule option, each played once at a table in English or
-# Chinese in turn and every text worded and checked in both (tests/coach); prints the counts.
+# The coach's full audit: 100 two-deck practice hands with the advisor as the table asks
+# it, and 3 under each other value of every rule option; 20 one-deck, 12 three-deck and 8
+# four-deck hands; each played once at a table in English or Chinese in turn and every
+# text worded and checked in both (tests/coach); prints the counts per game.
 audit: setup
-	$(HEADLESS) $(PY) -m tests.coach.audit 100 ai:hard
+	$(HEADLESS) $(PY) -m tests.coach.audit --decks all
 
 # Every benchmark script (paired_diff.py compares two saved runs: it measures nothing).
 bench: setup

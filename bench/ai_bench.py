@@ -16,7 +16,8 @@ team gained less those Y's gained), X's points edge (how far the attackers' tota
 landed from 80 towards X's side, per hand, with a 95 % interval: a finer measure than
 hands won), how often X's team as attackers won the last trick (the kitty), and the
 p50/p99 time of X's and Y's decisions (plays and burials).  Timings
-depend on the machine's load: run on a quiet machine for numbers to compare.
+depend on the machine's load: run on a quiet machine for numbers to compare, or time
+them in CPU time (``--cpu``; the wall-clock cap still stops the search).
 ``--uncapped`` turns off the search's wall-clock cap, so that its budget in simulated
 cards alone decides and the load cannot move a result (the numbers of
 ``bench/NOTES.md`` that say "without the cap"; decision times then run longer).
@@ -45,10 +46,12 @@ DEFAULT_MATCHES = ("ai:hard:ai", "ai:hard:greedy", "ai:random")
 
 
 class Timed:
-    """A player that records how long each of its ``play`` and ``bury`` decisions takes."""
+    """A player that records how long each of its ``play`` and ``bury`` decisions takes:
+    on the wall clock, or (``clock=time.process_time``) in the process's CPU time, which
+    a busy machine does not inflate."""
 
-    def __init__(self, inner, times: list[float]):
-        self.inner, self.times = inner, times
+    def __init__(self, inner, times: list[float], clock=time.perf_counter):
+        self.inner, self.times, self.clock = inner, times, clock
 
     def declare(self, view):
         return self.inner.declare(view)
@@ -60,9 +63,9 @@ class Timed:
         return self._timed(self.inner.play, view)
 
     def _timed(self, decide, view):
-        start = time.perf_counter()
+        start = self.clock()
         decision = decide(view)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(self.clock() - start)
         return decision
 
 
@@ -114,9 +117,10 @@ def split_match(match: str) -> tuple[str, str]:
     raise ValueError(f"cannot read {match!r} as KIND:KIND")
 
 
-def run_chunk(args: tuple[str, str, int, int, bool, int]) -> Chunk:
+def run_chunk(args: tuple[str, str, int, int, bool, int, bool]) -> Chunk:
     """Play ``count`` paired hands from ``seed``: X's results and both sides' times."""
-    x, y, count, seed, uncapped, decks = args
+    x, y, count, seed, uncapped, decks, cpu = args
+    clock = time.process_time if cpu else time.perf_counter
     rules = Rules(decks=decks)
     take_over = rules.variant.take_over
     chunk = Chunk()
@@ -125,7 +129,7 @@ def run_chunk(args: tuple[str, str, int, int, bool, int]) -> Chunk:
         player = make_player(kind, player_seed)
         if uncapped and isinstance(player, AIPlayer):
             player.seconds = None
-        return Timed(player, chunk.x_times if kind == x else chunk.y_times)
+        return Timed(player, chunk.x_times if kind == x else chunk.y_times, clock)
 
     for summary, kinds in paired_hands(count, seed, {"A": x, "B": y}, rules, make=make):
         dealers = summary.dealer % 2
@@ -190,7 +194,7 @@ def save(folder: Path, x: str, y: str, args: argparse.Namespace, chunks: list[Ch
     path = folder / f"{x}_vs_{y}.json".replace(":", "-")
     record = {
         "x": x, "y": y, "hands": args.hands, "chunk": args.chunk, "seed": args.seed,
-        "uncapped": args.uncapped,
+        "uncapped": args.uncapped, "decks": args.decks,
         "results": [asdict(h) for c in chunks for h in c.hands],
     }
     path.write_text(json.dumps(record, indent=1), encoding="utf-8")
@@ -208,6 +212,8 @@ def main() -> None:
                         help="no wall-clock cap on the search: reproducible, slower decisions")
     parser.add_argument("--decks", type=int, default=2, choices=(1, 2, 3, 4),
                         help="the game (docs/VARIANTS.md): its hands, and its take-over threshold for 'won'")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time decisions in CPU time, not on the wall clock (a busy machine inflates the latter)")
     parser.add_argument("--save", type=Path, metavar="FOLDER",
                         help="also write every hand of each match there (JSON), for bench/paired_diff.py")
     args = parser.parse_args()
@@ -219,7 +225,7 @@ def main() -> None:
             x, y = split_match(match)
             started = time.perf_counter()
             plan = chunk_plan(args.hands, args.chunk, args.seed)
-            chunks = list(pool.map(run_chunk, [(x, y, n, s, args.uncapped, args.decks) for n, s in plan]))
+            chunks = list(pool.map(run_chunk, [(x, y, n, s, args.uncapped, args.decks, args.cpu) for n, s in plan]))
             print(row(x, y, chunks, time.perf_counter() - started), flush=True)
             if args.save:
                 print(f"saved {save(args.save, x, y, args, chunks)}", flush=True)

@@ -60,6 +60,9 @@ def compare(a_path: Path, b_path: Path) -> str:
     if (a_record["x"], a_record["y"]) != (b_record["x"], b_record["y"]):
         raise SystemExit(f"not the same match: {a_record['x']} vs {a_record['y']} and "
                          f"{b_record['x']} vs {b_record['y']}")
+    decks = (a_record.get("decks", 2), b_record.get("decks", 2))  # runs saved before --decks: two
+    if decks[0] != decks[1]:
+        raise SystemExit(f"not the same game: {plural(decks[0], 'deck')} and {plural(decks[1], 'deck')}")
     a, b = by_deal(a_hands), by_deal(b_hands)
     common = [seed for seed in a if seed in b]
     if not common:

@@ -222,19 +222,42 @@ class Leading(Claim):
 @dataclass(frozen=True)
 class MustFollow(Claim):
     """The seat holds enough cards of ``suit`` (the led suit) and must play ``count``
-    of them, with runs for ``tractors`` and ``pairs`` pairs in all (the follow ladder)."""
+    of them, with runs for ``tractors`` and ``pairs`` pairs in all (the follow ladder).
+    With three or four decks also ``runs``, the tractors as (width, length), and
+    ``sets``, the triples and quads as (width, count) (a set holds every narrower one)."""
 
     suit: str
     count: int
     tractors: tuple[int, ...] = ()
     pairs: int = 0
+    runs: tuple[tuple[int, int], ...] = ()
+    sets: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def of(cls, req: FollowRequirements) -> "MustFollow":
+        """The claim of what ``req``'s follow must hold."""
+        if not req.shape.wide:
+            return cls(req.suit, req.need, req.tractors, req.pairs)
+        return cls(req.suit, req.need, req.tractors, req.pairs, *_wide_needs(req))
 
     def holds(self, at: Position) -> bool:
         if not at.following:
             return False
         req = at.requirements
-        return (req.suit, req.need, req.need == req.size, req.tractors, req.pairs) == (
-            self.suit, self.count, True, self.tractors, self.pairs)
+        wide = _wide_needs(req) if req.shape.wide else ((), ())
+        return (req.suit, req.need, req.need == req.size, req.tractors, req.pairs, *wide) == (
+            self.suit, self.count, True, self.tractors, self.pairs, self.runs, self.sets)
+
+
+def _wide_needs(req: FollowRequirements) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The tractors (width, length) and the triples and quads (width, count) a follow
+    must hold with three or four decks."""
+    if not req.structured:
+        return (), ()
+    entries = len(req.shape.entries)
+    runs = tuple((w, n) for w, n, _ in req.scored)
+    sets = tuple((w, v) for (w, _), v in zip(req.shape.sets, req.vector[entries:]) if w > 2 and v)
+    return runs, sets
 
 
 @dataclass(frozen=True)
@@ -664,7 +687,8 @@ class MayHold(Claim):
 class MayRuff(Claim):
     """In some consistent deal ``seat`` is out of the side suit of ``cards`` and holds
     trumps of their whole shape, so it could ruff them with a ruff that beats them (a
-    trump for a single, a trump pair for a pair, a trump tractor for a tractor)."""
+    trump for a single, a trump pair for a pair, a trump triple for a triple, a trump
+    tractor for a tractor)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -902,6 +926,39 @@ class KittyScored(Claim):
 
 
 @dataclass(frozen=True)
+class HasKitty(Claim):
+    """The game has a kitty (``present``) or none (four decks: the last trick's 扣底
+    moves the points played in it instead, docs/VARIANTS.md)."""
+
+    present: bool = True
+
+    def holds(self, at: Position) -> bool:
+        return at.view.rules.variant.has_kitty == self.present
+
+
+@dataclass(frozen=True)
+class KouDiScored(Claim):
+    """Four decks, the hand over: the last trick's 扣底 (docs/VARIANTS.md).  The side
+    that lost the last trick played ``points`` in it and gives them ``multiplier`` times
+    (the cards led) to the winners, the attackers when ``attackers`` (else the attackers
+    lose them)."""
+
+    points: int
+    multiplier: int
+    attackers: bool
+
+    def holds(self, at: Position) -> bool:
+        view = at.view
+        if (view.rules.variant.has_kitty or view.phase not in ("hand_over", "match_over")
+                or not view.tricks or view.dealer is None):
+            return False
+        last = view.tricks[-1]
+        lost = [c for p in last.plays if p.seat % 2 != last.winner % 2 for c in p.cards]
+        return (points(lost), len(last.plays[0].cards), last.winner % 2 != view.dealer % 2) == (
+            self.points, self.multiplier, self.attackers)
+
+
+@dataclass(frozen=True)
 class LastLeadMultiplier(Claim):
     """The seat holds ``cards``, a lead of one effective suit that no other hand can
     break (a throw that might fail would not be the last trick's lead: the rest goes
@@ -913,7 +970,8 @@ class LastLeadMultiplier(Claim):
     multiplier: int
 
     def holds(self, at: Position) -> bool:
-        return (Holds(self.cards).holds(at) and suit_of_cards(self.cards, at.ctx) is not None
+        return (at.view.rules.variant.has_kitty and Holds(self.cards).holds(at)
+                and suit_of_cards(self.cards, at.ctx) is not None
                 and kitty_multiplier(list(self.cards), at.ctx) == self.multiplier
                 and at.knowledge.throw_can_fail(self.cards) is False)
 
@@ -987,7 +1045,8 @@ class KittyPoints(Claim):
 
 @dataclass(frozen=True)
 class Buryable(Claim):
-    """The seat is to bury now, and ``cards`` are 8 cards of its hand."""
+    """The seat is to bury now, and ``cards`` are as many cards of its hand as the
+    kitty holds."""
 
     cards: tuple[Card, ...]
 

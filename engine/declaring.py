@@ -131,14 +131,20 @@ def legal_declarations(
     return options
 
 
+def seen_standing(view: PlayerView) -> Declaration | None:
+    """The declaration standing as far as the viewing seat can tell: the one it sees,
+    or for another seat's face-down call (four decks) one of its size by another seat,
+    which every override rule judges alike."""
+    if view.hidden_call:
+        return Declaration((view.seat + 1) % SEATS, (Card.of("S", view.level),) * view.hidden_call)
+    return view.declaration
+
+
 def view_declarations(view: PlayerView) -> list[Declaration]:
     """The declarations the viewing seat may make now (empty outside the deal)."""
     if view.phase not in (DEALING, DECLARING):
         return []
-    standing = view.declaration
-    if view.hidden_call:  # another seat's face-down call: only its size is known
-        standing = Declaration((view.seat + 1) % SEATS, (Card.of("S", view.level),) * view.hidden_call)
-    return legal_declarations(view.seat, view.hand, view.level, standing, view.rules)
+    return legal_declarations(view.seat, view.hand, view.level, seen_standing(view), view.rules)
 
 
 
@@ -185,22 +191,33 @@ class Declaring(Checks):
     def _check_close_declaring(self, action: CloseDeclaring) -> None:
         self._need_phase(DECLARING)
 
+    def dealer_now(self) -> int | None:
+        """The seat that deals this hand if declaring closed now: the dealer fixed before
+        the deal, else (first hand) the declarer standing, else the seat dealt the first
+        card (a flipped kitty, or a game without one); ``None`` when the cards would be
+        dealt anew (RULES.md §7)."""
+        if self.dealer is not None:
+            return self.dealer
+        if self.declaration is not None:
+            return self.declaration.seat
+        if self.rules.variant.has_kitty and self.rules.no_bid_first_hand == "redeal":
+            return None
+        return self.first_seat
+
     def _apply_close_declaring(self, action: CloseDeclaring, plan: None) -> None:
         standing = self.declaration
-        if standing is not None:
-            trump = standing.trump
-            dealer = self.dealer if self.dealer is not None else standing.seat
-        elif not self.rules.variant.has_kitty:
-            trump = NO_CALL_TRUMP  # four decks: nobody called, spades are trumps
-            dealer = self.dealer if self.dealer is not None else self.first_seat
-        elif self.dealer is None and self.rules.no_bid_first_hand == "redeal":
+        dealer = self.dealer_now()
+        if dealer is None:
             self._emit(Redealt(self.seed, next_seed(self.seed)))
             self._deal_new(next_seed(self.seed))
             return
+        if standing is not None:
+            trump = standing.trump
+        elif not self.rules.variant.has_kitty:
+            trump = NO_CALL_TRUMP  # four decks: nobody called, spades are trumps
         else:
             self.flipped = self.kitty[0]
             trump = None if self.flipped.is_joker else self.flipped.suit
-            dealer = self.dealer if self.dealer is not None else self.first_seat
             self._emit(KittyFlipped(self.flipped, trump))
         self.dealer, self.trump = dealer, trump
         self.ctx = ctx = TrumpContext(self.level, trump, self.rules)

@@ -96,7 +96,7 @@ from .events import Event, HandStarted
 from .handend import HandEnd, HandSummary
 from .match import Match, next_seed
 from .rules import Rules, TrumpContext
-from .scoring import LevelChange, hand_outcome, level_change
+from .scoring import HandOutcome, LevelChange, hand_outcome, level_change
 from .tricks import Tricks
 from .view import Declaration, Play, PlayerView, TrickRecord
 
@@ -225,6 +225,8 @@ class Game(Declaring, Tricks, HandEnd, Match):
         self.penalties = 0
         self.failed_throws = 0
         self.result: HandSummary | None = None
+        self.outcome: HandOutcome | None = None
+        """How the hand just finished was scored (``hand_outcome``), once it is over."""
         self.events: list[Event] = []
         self._emit(HandStarted(self.hand_number, seed, self.dealer, self.level, self.first_seat))
 

@@ -48,6 +48,7 @@ class HandEnd:
         outcome = hand_outcome(self.trick_points, self.kitty, last.plays[0].cards,
                                self.is_attacker(last.winner), dealer, self.levels, self.ctx,
                                self.penalties, losers)
+        self.outcome = outcome
         self.attacker_points = outcome.attacker_points
         result, change = outcome.result, outcome.change
         kitty_points, multiplier = outcome.kitty_points, outcome.kitty_multiplier

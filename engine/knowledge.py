@@ -2,7 +2,7 @@
 
 The seat's knowledge is ``CardMemory``'s (``engine.ai.memory``): the cards it has not
 seen, how many cards each other seat holds, the suits a seat has shown it is out of,
-the suits in which it has shown it holds no pair, the cards a failed throw showed, the
+the suits in which it has shown it holds no pair (or, with more decks, no triple), the cards a failed throw showed, the
 cards a throw that stood showed nobody else holds (or holds twice), and the level cards
 the dealer showed declaring (in its hand or, buried, in the kitty).
 A *consistent deal* places every unseen card in another seat's hand or in the kitty
@@ -33,7 +33,7 @@ from .ai.memory import CardMemory
 from .ai.sampler import Sampler
 from .cards import Card
 from .combos import Component, decompose
-from .play import LeadShape, _top_structure, check_lead, lead_shape, trick_winner
+from .play import LeadShape, _holds_structure, _strength, _top_structure, check_lead, lead_shape, trick_winner, wide_cores
 from .rules import TRUMP, TrumpContext
 from .view import PlayerView
 
@@ -101,7 +101,8 @@ class Knowledge:
             for card, n in cards.items():
                 suit = ctx.suit_of(card)
                 if suit in voids[seat] or card in mem.lacks[seat] or (
-                        n > 1 and (suit in mem.no_pair[seat] or card in mem.single_of[seat])):
+                        n > 1 and (suit in mem.no_pair[seat] or card in mem.single_of[seat])) or (
+                        n > 2 and suit in mem.no_triple[seat]):
                     return False
             pool.subtract(cards)
             if seat == mem.dealer:
@@ -159,6 +160,8 @@ class Knowledge:
                         caps.append(0)
                     elif seat is not None and (suit in mem.no_pair[seat] or face in mem.single_of[seat]):
                         caps.append(0 if fixed[seat][face] else 1)
+                    elif seat is not None and suit in mem.no_triple[seat]:
+                        caps.append(min(copies, max(0, 2 - fixed[seat][face])))
                     else:
                         caps.append(copies)
                 groups[(copies, tuple(caps))] += 1
@@ -178,11 +181,11 @@ class Knowledge:
                 return False
         return True
 
-    def _answers(self, cases: Iterator[tuple]) -> Iterator[bool | None]:
+    def _answers(self, cases: Iterator[tuple | None]) -> Iterator[bool | None]:
         """``feasible`` for each case, and ``None`` (unknown) once there are more
-        than ``MAX_CASES`` of them."""
+        than ``MAX_CASES`` of them (or a case is ``None``: too many to list)."""
         for n, case in enumerate(cases):
-            if n == MAX_CASES:
+            if n == MAX_CASES or case is None:
                 yield None
                 return
             yield self.feasible(*case)
@@ -216,18 +219,35 @@ class Knowledge:
         ruffed = shape.suit != TRUMP and ctx.suit_of(best[0]) == TRUMP
         floor = _top_structure(shape, best, ctx)
         if not shape.is_throw and not ruffed:
-            yield from self._shaped(seat, shape.suit, shape, floor, ())
+            yield from self._shaped(seat, shape.suit, shape, floor, (), best)
         if shape.suit != TRUMP:
             yield from self._shaped(seat, TRUMP, shape, floor if ruffed else -1,
-                                    ((seat, shape.suit),))
+                                    ((seat, shape.suit),), best if ruffed else None)
 
     def _shaped(self, seat: int, suit: str, shape: LeadShape, floor: int,
-                void: tuple[tuple[int, str], ...]) -> Iterator[tuple]:
+                void: tuple[tuple[int, str], ...],
+                best: Sequence[Card] | None = None) -> Iterator[tuple | None]:
         """Hypotheses under which ``seat`` holds a play of ``suit`` matching ``shape``
-        whose top structure (§6) is above ``floor``."""
+        whose top structure (§6) is above ``floor``: with sets of three or four
+        cards, whose strength is above ``best``'s (``None``: any); ``None`` when they
+        are too many to list."""
         ctx = self.ctx
         faces = self._unseen_by_suit.get(suit, [])
         whole = frozenset(faces)
+        if shape.wide and shape.pairs:
+            counts = {f: self.memory.unseen[f] for f in faces}
+            above = _strength(shape, best, ctx) if best is not None else None
+            for core in wide_cores(counts, shape, ctx, above):
+                if core is None or (not void and not _holds_structure(shape, core, ctx)):
+                    # too many to list, or a wider tractor in the led suit (four decks),
+                    # which the seat may not be allowed to play (the ladder may ask for
+                    # the lead's own pairs first)
+                    yield None
+                    return
+                cards = tuple(f for f, n in core.items() for _ in range(n))
+                need = (seat, whole, shape.size) if shape.size > len(cards) else None
+                yield (((seat, cards),), void, need)
+            return
         if shape.pairs == 0:
             higher = frozenset(f for f in faces if ctx.position(f) > floor)
             if not higher:
@@ -276,8 +296,8 @@ class Knowledge:
         throw ``lead`` (so that it stands)?  Standing means no other hand holds a card
         above the throw's lowest single nor a pair above its lowest pair (what a throw
         that stood shows, ``CardMemory``); ``False`` proves the throw fails in every
-        consistent deal.  A tractor in the throw is not covered by that test, so a deal
-        passing it is no proof of standing: ``None``."""
+        consistent deal.  A tractor, a triple or a quad in the throw is not covered by
+        that test, so a deal passing it is no proof of standing: ``None``."""
         comps = decompose(list(lead), self.ctx)
         if len(comps) < 2:
             return True
@@ -287,7 +307,7 @@ class Knowledge:
         probe.memory = stood
         if not probe.feasible():
             return False
-        return None if any(comp.kind == "tractor" for comp in comps) else True
+        return None if any(comp.kind not in ("single", "pair") for comp in comps) else True
 
     def throw_fail_share(self, lead: Sequence[Card], samples: int, seed: int) -> float:
         """The share of ``samples`` consistent deals (drawn with ``seed``, the table's
@@ -308,12 +328,13 @@ class Knowledge:
     def _component_cases(self, seat: int, suit: str, comps: list[Component]) -> Iterator[tuple]:
         for comp in comps:
             shape = lead_shape(comp.cards, self.ctx)
-            yield from self._shaped(seat, suit, shape, comp.top, ())
+            yield from self._shaped(seat, suit, shape, comp.top, (), comp.cards)
 
     def can_ruff(self, lead: Sequence[Card], seat: int) -> bool | None:
         """Can ``seat``, in some consistent deal, be out of the suit of the side-suit
         ``lead`` and hold trumps of its whole shape (a trump pair for a pair, a trump
-        tractor for a tractor: the only ruffs that beat it, RULES.md §6)?"""
+        triple for a triple, a trump tractor for a tractor: the only ruffs that beat it,
+        RULES.md §6, docs/VARIANTS.md)?"""
         shape = lead_shape(list(lead), self.ctx)
         if shape.suit == TRUMP or self.memory.cards_left[seat] < shape.size:
             return False

@@ -256,7 +256,7 @@ class FollowVerdict:
 
 # ---------------------------------------------------------------- leading
 
-def _beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpContext) -> bool:
+def beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpContext) -> bool:
     """Does ``hand`` hold, in ``suit``, a combination of ``component``'s shape that is
     strictly higher (§4)?  A longer tractor contains one of the right length."""
     table, pos = ctx.suit_table, ctx.pos_table
@@ -272,7 +272,7 @@ def _beatable(component: Component, suit: str, hand: Sequence[Card], ctx: TrumpC
 
 
 def _wide_beatable(component: Component, cards: Sequence[Card], ctx: TrumpContext) -> bool:
-    """``_beatable`` for a set or tractor with three or four decks: a higher one of its
+    """``beatable`` for a set or tractor with three or four decks: a higher one of its
     width and length, or (four decks) a tractor of wider sets of its card count."""
     counts = face_counts(cards)
     width, length = component.width, component.length
@@ -314,7 +314,7 @@ def check_lead(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     if len(comps) == 1:
         return LeadResult(True, lead)
     hands = [list(h) for h in other_hands]
-    beaten = [c for c in comps if any(_beatable(c, suit, h, ctx) for h in hands)]
+    beaten = [c for c in comps if any(beatable(c, suit, h, ctx) for h in hands)]
     if not beaten:
         return LeadResult(True, lead)
     forced = min(beaten, key=lambda c: (c.top, len(c.cards)))
@@ -791,31 +791,36 @@ def iter_legal_follows(hand: Sequence[Card], lead: Sequence[Card],
     faces = sorted(Counter(hand).items(),
                    key=lambda fc: (not req.in_suit(fc[0]), fc[0].points, pos[fc[0].index]))
     room = [0] * (len(faces) + 1)
+    # the led suit's cards at faces[i:]: a walk that can no longer play the led-suit
+    # cards it must (``req.need``) stops there
+    suit_room = [0] * (len(faces) + 1)
     for i in range(len(faces) - 1, -1, -1):
         room[i] = room[i + 1] + faces[i][1]
+        suit_room[i] = suit_room[i + 1] + (faces[i][1] if req.in_suit(faces[i][0]) else 0)
     chosen: Counter = Counter()
 
     # with more decks a skipped face can strand the walk: fix each face once decided
     wide = req.shape.wide and req.structured
 
-    def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
+    def walk(i: int, left: int, in_suit: int) -> Iterator[tuple[Card, ...]]:
         if left == 0:
             yield tuple(ctx.sorted(chosen.elements()))
             return
-        if room[i] < left:
+        if room[i] < left or in_suit + suit_room[i] < req.need:
             return
         face, copies = faces[i]
         fixed = frozenset(f for f, _ in faces[: i + 1]) if wide else frozenset()
+        suited = req.in_suit(face)
         for k in range(min(copies, left), -1, -1):
             if k:
                 chosen[face] = k
             else:
                 chosen.pop(face, None)
             if (k == 0 and not wide) or req.reachable(chosen, fixed):
-                yield from walk(i + 1, left - k)
+                yield from walk(i + 1, left - k, in_suit + k * suited)
         chosen.pop(face, None)
 
-    yield from walk(0, req.size)
+    yield from walk(0, req.size, 0)
 
 
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext,
@@ -848,6 +853,8 @@ def can_match(cards: Sequence[Card], shape: LeadShape, ctx: TrumpContext) -> boo
         return False
     if shape.pairs == 0:
         return True
+    if shape.wide:
+        return next(wide_cores(face_counts(cards), shape, ctx), None) is not None
     faces = pair_faces(cards)
     vec, _ = _vector(faces, shape, ctx)
     return all(vec[:-1]) and vec[-1] >= shape.pairs
@@ -866,11 +873,7 @@ def matches_lead(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> b
     if shape.pairs == 0:
         return True
     if shape.wide:
-        counts = face_counts(play)
-        if all(sum(n // w for n in counts.values()) >= cap for w, cap in shape.sets) and can_pack_runs(
-                counts, shape.runs, ctx, ctx.rules.variant.quad_is_tractor):
-            return True
-        return _cross_width(shape, play, ctx) > 0
+        return _holds_structure(shape, face_counts(play), ctx) or _cross_width(shape, play, ctx) > 0
     faces = pair_faces(play)
     if len(faces) < shape.pairs:
         return False
@@ -881,6 +884,84 @@ def matches_lead(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> b
         p = ctx.pos_table[face.index]
         mult[p] = mult.get(p, 0) + 1
     return can_pack(mult, list(shape.tractors))
+
+
+def _holds_structure(shape: LeadShape, counts: dict[Card, int], ctx: TrumpContext) -> bool:
+    """Three or four decks: do cards with ``counts`` copies of each face hold the
+    lead's sets (each width up to the lead's count) and its tractors (§6)?"""
+    return all(sum(n // w for n in counts.values()) >= cap for w, cap in shape.sets) and can_pack_runs(
+        counts, shape.runs, ctx, ctx.rules.variant.quad_is_tractor)
+
+
+WIDE_CORE_NODES = 20000
+"""Holdings ``wide_cores`` examines before it stops (yielding ``None``)."""
+
+
+def wide_cores(counts: dict[Card, int], shape: LeadShape, ctx: TrumpContext,
+               above: tuple[int, ...] | None = None) -> Iterator[dict[Card, int] | None]:
+    """The least holdings (face → copies, at most the lead's size in all) among cards
+    with ``counts`` copies of each face (one effective suit) that hold a play matching
+    the wide ``shape`` (§6 with sets) of strength (``_strength``) above ``above``
+    (``None``: any).  Every matching play of those cards contains one of them, and any
+    one of them with cards of the suit to fill the size is such a play.  Yields
+    ``None`` and stops once ``WIDE_CORE_NODES`` holdings were examined (the question
+    is then too large to settle)."""
+    faces = sorted((f for f, n in counts.items() if n >= 2),
+                   key=lambda f: (-ctx.pos_table[f.index], f.index))
+    size = shape.size
+    nodes = 0
+
+    def strength(held: dict[Card, int]) -> tuple[int, ...] | None:
+        """The strength of a play holding ``held`` (and singles), or ``None``."""
+        total = sum(held.values())
+        if total == size:
+            cards = [f for f, n in held.items() for _ in range(n)]
+            wider = _cross_width(shape, cards, ctx)
+            if wider:
+                return (wider, decompose(cards, ctx)[0].top)
+        if not held or not _holds_structure(shape, held, ctx):
+            return None
+        cards = [f for f, n in held.items() for _ in range(n)]
+        return (shape.width, _wide_top(shape, cards, ctx))
+
+    def good(held: dict[Card, int]) -> bool:
+        key = strength(held)
+        return key is not None and (above is None or key > above)
+
+    def least(held: dict[Card, int]) -> bool:
+        for face, n in held.items():
+            for fewer in {0, n - 1} - {1}:
+                if fewer < n:
+                    smaller = {f: m for f, m in held.items() if f != face}
+                    if fewer:
+                        smaller[face] = fewer
+                    if good(smaller):
+                        return False
+        return True
+
+    def walk(i: int, held: dict[Card, int], total: int) -> Iterator[dict[Card, int] | None]:
+        nonlocal nodes
+        nodes += 1
+        if nodes > WIDE_CORE_NODES:
+            yield None
+            return
+        if good(held):
+            if least(held):
+                yield dict(held)
+            return
+        if i == len(faces) or size - total < 2:
+            return
+        face = faces[i]
+        for n in range(min(4, counts[face], size - total), 1, -1):
+            held[face] = n
+            yield from walk(i + 1, held, total + n)
+        held.pop(face, None)
+        yield from walk(i + 1, held, total)
+
+    for found in walk(0, {}, 0):
+        yield found
+        if found is None:
+            return
 
 
 def _top_structure(shape: LeadShape, play: Sequence[Card], ctx: TrumpContext) -> int:

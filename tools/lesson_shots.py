@@ -3,6 +3,8 @@ page, at 960×600 and 1280×800, in Chinese and English, to look at them.
 
     python tools/lesson_shots.py [--out out/lesson-shots] [--lesson 03] [--size 960x600] [--lang zh_CN]
 
+``--lesson rules`` shoots the rules-reference pages (shot too when no lesson is named).
+
 A task is shot three times: as it opens (``-0``), after one wrong answer (``-1``,
 the hint that points at the rule) and after two (``-2``, the answer shown).  The
 answers come from the engine (``tutor.lessons.rules``), so the pictures show what a
@@ -94,7 +96,7 @@ def hand_shots(app: App, hand: GuidedHand, out: Path, tag: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/lesson_shots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("out/lesson-shots"))
-    parser.add_argument("--lesson", action="append", help="only these lesson ids (repeatable)")
+    parser.add_argument("--lesson", action="append", help="only these lesson ids (repeatable); rules: the reference pages")
     parser.add_argument("--size", action="append", help="only these sizes, e.g. 960x600")
     parser.add_argument("--lang", action="append", choices=LANGUAGES)
     args = parser.parse_args(argv)
@@ -114,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                         total += lesson_shots(app, lesson, args.out, tag)
                     elif isinstance(lesson, GuidedHand):
                         total += hand_shots(app, lesson, args.out, tag)
-            if not args.lesson:
+            if not args.lesson or "rules" in args.lesson:
                 reference = RulesReferenceScene(app.services)
                 app.stack.push(reference)
                 for i, page in enumerate(reference.pages):

@@ -1,12 +1,15 @@
 """Screenshots of the practice table's moments, for a person to look at.
 
 The declaring window, the coach declaring a shorter suit to win the first hand's deal,
-a declaration and an override, burying with the kitty marked, the coach's burial,
-a trick in progress (leader and points), the coach's play and its share of deals, the
-previous-trick view, the coach's warning before a throw that fails, the failed throw, a
-trick won by a ruff and by an over-ruff, the coach's panel running over ("more"), the
-card counter, the kitty turned up at the end and the review — in Chinese and English at 960×600 and
-1280×800.  Each moment is reached by playing a seeded hand through the scene itself
+a declaration's and an override's held moments, the learner's chance to override,
+cards flying past the caption while dealing, burying with the kitty marked, the
+coach's burial, a trick in progress (leader and points), the coach's play and its
+share of deals, the previous-trick view, the coach's warning before a throw that
+fails, the failed throw, a trick won by a ruff and by an over-ruff, the coach's panel
+running over ("more"), the card counter, 闲分 past 80, the kitty turned up at the end,
+the kitty taken (抠底 ×N) and the review; and for the games of one, three and four decks
+the declaring phase, the burial, the first trick and a whole hand's summary — in Chinese
+and English at 960×600 and 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
 ``out/table/``).
@@ -31,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from engine.claims import DeclarationDeals  # noqa: E402
-from engine.events import Overridden  # noqa: E402
+from engine.events import Declared, Overridden  # noqa: E402
 from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, TRICKS, Game  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
@@ -77,7 +80,7 @@ def run(app: App, scene: PracticeTableScene, done: Callable[[PracticeTableScene]
         table_ = scene.table
         if table_.phase == HAND_OVER and app.stack.top is not scene:
             return False
-        if scene.moments.now is not None and act:
+        if scene.moments.now is not None:
             app.handle_event(key(pygame.K_SPACE))  # an event's moment seen: go on
         if table_.learner_to_act and not scene.motion.active and scene.clock.shown is None:
             if not act:
@@ -140,21 +143,67 @@ def declaring_for_deal(app: App) -> None:
     first(range(1, 200), attempt)
 
 
-def override(app: App) -> None:
-    """Someone overrides a declaration while dealing: the flash at the new declarer."""
-    def overridden(s: PracticeTableScene) -> bool:
-        return any(isinstance(e, Overridden) for e in s.table.game.events)
+def held(kind: type) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """Seed 3: an opponent declares, then another overrides (反主): each moment is
+        held at the declarer's seat until a key (the override beside what it beats)."""
+        scene = table(app, 3)
+        if not run(app, scene, lambda s: s.moments.now is not None and isinstance(s.moments.now.event, kind),
+                   act=False):
+            raise Unreached
+    return moment
+
+
+def override_chance(app: App) -> None:
+    """Item 10: another seat has declared and the learner could override (反主): the
+    declare buttons with their keys, the pass button (不亮), the hint line's words."""
+    def chance(s: PracticeTableScene) -> bool:
+        standing = s.table.game.declaration
+        return (standing is not None and standing.seat != s.table.learner and s.moments.now is None
+                and not s.motion.active and any(b.enabled for b in s.declaring.buttons))
 
     def attempt(seed: int) -> PracticeTableScene | None:
         scene = table(app, seed)
-        run(app, scene, lambda s: overridden(s) or s.table.phase not in (DEALING, DECLARING), act=False)
-        if overridden(scene) and scene.table.phase in (DEALING, DECLARING):
-            for _ in range(3):
-                app.frame(FRAME)
+        if run(app, scene, lambda s: chance(s) or s.table.phase not in (DEALING, DECLARING), act=False) \
+                and chance(scene):
             return scene
         app.stack.pop()
         return None
-    first(range(1, 300), attempt)
+    first(range(1, 60), attempt)
+
+
+def deal_flights(app: App) -> None:
+    """Item 2: cards fly from the middle to every seat while a declaration stands with
+    its caption; none crosses the caption or a name plate."""
+    scene = table(app, 3)
+    if not run(app, scene, lambda s: s.table.game.declaration is not None and s.moments.now is None
+               and s.motion.active and len(s.motion.flights) >= 4, act=False):
+        raise Unreached
+
+
+def points_120(app: App) -> None:
+    """Item 8: the attackers past 80 mid-hand (random players, seed 1): the header says
+    what 80 means, the point cards counted by rank when too many to show whole."""
+    t = played_to(Game(app.services.store.settings.rule_set(), 1), lambda t: t.phase == TRICKS and t.learner_to_act
+                  and t.view.attacker_points >= 100)
+    if t.phase != TRICKS:
+        raise Unreached
+    scene = PracticeTableScene(app.services, t, seed=1)
+    app.stack.push(scene)
+    app.frame(FRAME)
+
+
+def kitty_taken(app: App) -> None:
+    """The attackers take the kitty (抠底 ×4, random players, seed 25): its moment,
+    held until a key, with the lead that made the multiplier and the points moved."""
+    t = played_to(Game(app.services.store.settings.rule_set(), 25))
+    scene = PracticeTableScene(app.services, t, seed=25)
+    app.stack.push(scene)
+    for _ in range(600):
+        if scene.moments.now is not None:
+            return
+        app.frame(FRAME)
+    raise Unreached
 
 
 def burying(app: App) -> None:
@@ -220,6 +269,22 @@ def hint_share(app: App) -> None:
         return estimate is not None and 0 < estimate.wins_trick < 1
 
     reach(app, ready, hints=3)
+
+
+def played_to(game: Game, until: Callable[[PracticeTable], bool] | None = None, coached: bool = True) -> PracticeTable:
+    """``game`` at a table of random players (cheap, and the same at every run), played
+    until ``until(table)`` holds or the hand is over; the learner never declares."""
+    from engine.game import MATCH_OVER
+
+    t = PracticeTable(game, seed=game.seed, ai_kind="random", coached=coached)
+    while t.phase not in (HAND_OVER, MATCH_OVER) and not (until is not None and until(t)):
+        if not t.learner_to_act:
+            t.step()
+        elif t.phase in (DEALING, DECLARING):
+            t.close_declaring()
+        else:
+            t.submit(t.auto_move())
+    return t
 
 
 def failing_throw(view) -> tuple | None:
@@ -351,11 +416,80 @@ def review(app: App) -> None:
     assert isinstance(app.stack.top, ReviewScene)
 
 
+def game_of(app: App, decks: int) -> Callable[[int], Game]:
+    return lambda seed: Game(app.services.store.settings.practice_rules(decks), seed)
+
+
+def game_declaring(decks: int) -> Callable[[App], None]:
+    def moment(app: App) -> None:
+        """The game of ``decks``: the declaring window after the deal, the learner able
+        to declare (four decks: another seat's call face down, only its size shown)."""
+        def ready(s: PracticeTableScene) -> bool:
+            t = s.table
+            if s.motion.active or t.phase not in (DEALING, DECLARING):
+                return False
+            if t.calls_face_down:
+                return t.hidden_call > 0 and bool(s.declaring.buttons)
+            return t.phase == DECLARING and t.learner_to_act
+
+        def attempt(seed: int) -> PracticeTableScene | None:
+            scene = table(app, seed, game_of(app, decks)(seed))
+            if run(app, scene, ready, act=False):
+                return scene
+            app.stack.pop()
+            return None
+        first(range(1, 60), attempt)
+    return moment
+
+
+def game_first_trick(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: the learner to play in the first trick (four decks: the
+    calls turned up in the coach's panel)."""
+    def moment(app: App) -> None:
+        reach(app, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and not s.table.game.tricks
+              and not s.motion.active and s.clock.shown is None, game=game_of(app, decks))
+    return moment
+
+
+def game_burying(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: the learner deals (hand 2) and buries its kitty."""
+    def moment(app: App) -> None:
+        rules = app.services.store.settings.practice_rules(decks)
+        reach(app, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active,
+              game=lambda seed: Game(rules, seed, dealer=0, hand=2))
+    return moment
+
+
+def game_summary(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: a whole hand played by the learner's AI, to the summary."""
+    def moment(app: App) -> None:
+        from tutor.scenes.summary import HandSummaryScene
+
+        scene = table(app, 3, game_of(app, decks)(3))
+        run(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene), dt=0.25)
+        if not isinstance(app.stack.top, HandSummaryScene):
+            raise Unreached
+    return moment
+
+
+GAMES: dict[str, Callable[[App], None]] = {
+    **{f"decks{d}-declaring": game_declaring(d) for d in (1, 3, 4)},
+    **{f"decks{d}-burying": game_burying(d) for d in (1, 3)},
+    **{f"decks{d}-first-trick": game_first_trick(d) for d in (1, 3, 4)},
+    **{f"decks{d}-summary": game_summary(d) for d in (1, 3, 4)},
+}
+"""The other games' moments (one, three and four decks: docs/VARIANTS.md)."""
+
 MOMENTS: dict[str, Callable[[App], None]] = {
     "dealing": dealing,
     "declaring-window": declaring_window,
     "declaring-for-deal": declaring_for_deal,
-    "override": override,
+    "declaration": held(Declared),
+    "override": held(Overridden),
+    "override-chance": override_chance,
+    "deal-flights": deal_flights,
+    "points-120": points_120,
+    "kitty-taken": kitty_taken,
     "burying": burying,
     "bury-hint": bury_hint,
     "mid-trick": mid_trick,
@@ -369,6 +503,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "card-counter": card_counter,
     "kitty": kitty_end,
     "review": review,
+    **GAMES,
 }
 
 

@@ -264,14 +264,11 @@ def _screenshot(text: str) -> Path:
 
 
 def _deal_code(text: str) -> str:
-    """``text`` itself, once it decodes (``dealcode.decode`` says what is wrong) to a
-    game the practice table plays."""
+    """``text`` itself, once it decodes (``dealcode.decode`` says what is wrong); the
+    practice table plays every game a code names (one to four decks)."""
     from engine import dealcode
-    from .practice import TABLE_DECKS
 
-    decks = dealcode.decode(text).rules.decks
-    if decks != TABLE_DECKS:
-        raise ValueError(f"deal code {text!r} is a game of {decks} decks; the table plays {TABLE_DECKS}")
+    dealcode.decode(text)
     return text
 
 
@@ -305,6 +302,9 @@ def make_parser() -> argparse.ArgumentParser:
                         help=f"practice, summary, review: the seed of the first deal (0 to {SEED_LIMIT - 1})")
     parser.add_argument("--deal", metavar="CODE", type=checked(_deal_code),
                         help="practice, summary, review: play the deal of this deal code")
+    parser.add_argument("--decks", type=int, choices=(1, 2, 3, 4),
+                        help="practice, summary, review: play this game (one to four decks; default: the one "
+                             "chosen in Settings)")
     parser.add_argument("--autoplay", action="store_true",
                         help="practice: your seat plays itself; with --screenshot, the hand summary is saved")
     return parser

@@ -15,6 +15,12 @@ owns timing and drawing; this object owns the rules of the table:
   it, the declare buttons' options in a fixed order, the kitty cards just picked up,
   the cards still out (the card counter), all from the learner's view only.
 
+Every game of ``Rules.variant`` (one to four decks, docs/VARIANTS.md) plays here, its
+rules asked of the engine: the kitty's size (none with four decks: no burying), who
+may declare what and what overrides it, the calls made face down with four decks
+(暗叫: until the deal ends the learner sees its own calls and only the size of
+another seat's, then all of them), and the hand's scoring (``Game.outcome``).
+
 Texts the scene shows are returned as *words*: a function of no arguments that puts
 data computed now (the engine's answers) into the language chosen when it is called,
 so the scene computes on a change and only words the result when it draws.
@@ -36,12 +42,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from engine import Card, HandOutcome, InvalidSaveError, Rules, TrumpContext, format_cards, hand_outcome
+from engine import Card, HandOutcome, InvalidSaveError, Rules, TrumpContext, format_cards
 from engine.ai.memory import CardMemory
-from engine.cards import SUITS
+from engine.cards import SUITS, deck
 from engine.events import Event, HandScored, KittyFlipped, KittyTaken, TrickWon
-from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT,
-                         TRICKS, Game, PlayCards, strength_to_override)
+from engine.declaring import NO_CALL_TRUMP, seen_standing
+from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT, TRICKS,
+                         Game, PlayCards, legal_declarations, strength_to_override)
 from engine.claims import SURE, ThrowRisk, throw_risk
 from engine.players import PLAYERS, make_advisor, make_player
 from engine.rules import TRUMP
@@ -50,7 +57,7 @@ from engine.view import Decision, Declaration, Play, PlayerView
 from . import coach
 from .coach import Said, joined
 from .coach.said import Percent, SeatRef
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 ADVISOR = "ai:hard"
 """The coach's advisor: the strongest AI player."""
@@ -61,13 +68,7 @@ Words = Callable[[], str]
 SEGMENT_CARDS = SEGMENT * SEATS
 """The AI players may declare after each dealing segment (five cards each)."""
 
-OVERRIDE_TEXT = {
-    2: N_("A pair of level cards or a joker pair overrides it."),
-    3: N_("Only a joker pair overrides it."),
-    4: N_("Only a pair of big jokers overrides it."),
-}
-"""What overrides a declaration, by the least strength the engine asks for."""
-_NOW_BURYING = N_("{who} is burying 8 cards.")
+_NOW_BURYING = N_("{who} is burying {n} cards.")
 _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
 _OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
@@ -86,6 +87,45 @@ def _throw_risk(view: PlayerView, cards: tuple[Card, ...]) -> ThrowRisk | None:
 @lru_cache(maxsize=64)
 def _context(level: str, trump: str | None, rules: Rules) -> TrumpContext:
     return TrumpContext(level, trump, rules)
+
+
+@lru_cache(maxsize=16)
+def _declarable(level: str, rules: Rules) -> tuple[Declaration, ...]:
+    """Every declaration the game of ``rules`` knows at ``level``, weakest first: what
+    the engine lets a seat holding the whole deck declare when nothing stands."""
+    found = legal_declarations(0, deck(rules.decks), level, None, rules)
+    return tuple(sorted(found, key=lambda d: d.strength))
+
+
+def _declaration_kind(cards: Sequence[Card]) -> str:
+    """A declaration in words without its suit: "a pair of level cards", "three big jokers"."""
+    n, face = len(cards), cards[0]
+    if face.is_joker:
+        big = face == Card("BJ")
+        if n == 2:
+            return _("a pair of big jokers") if big else _("a pair of little jokers")
+        return (ngettext("{n} big joker", "{n} big jokers", n) if big
+                else ngettext("{n} little joker", "{n} little jokers", n)).format(n=n)
+    if n == 2:
+        return _("a pair of level cards")
+    return ngettext("{n} level card", "{n} identical level cards", n).format(n=n)
+
+
+def override_words(standing: Declaration | None, rules: Rules, level: str) -> str:
+    """What overrides ``standing`` (the engine's ``strength_to_override``), in words: the
+    weakest kinds of declaration that do, from the engine's list of the game's
+    declarations."""
+    needed = strength_to_override(standing, rules)
+    if needed is None:
+        return _("Nothing can override it.")
+    kinds: list[Declaration] = []
+    for d in _declarable(level, rules):
+        if d.strength >= needed and all(d.strength != k.strength for k in kinds):
+            kinds.append(d)
+    weakest = _declaration_kind(kinds[0].cards)
+    if len(kinds) == 1:
+        return _("Only {kind} can override it.").format(kind=weakest)
+    return _("It takes {kind} or stronger to override it.").format(kind=weakest)
 
 
 @dataclass(frozen=True)
@@ -204,6 +244,11 @@ class PracticeTable:
         return self.game.phase
 
     @property
+    def kitty_size(self) -> int:
+        """The cards the dealer picks up and buries (0: the game has no kitty)."""
+        return self.game.rules.variant.kitty_size
+
+    @property
     def learner_to_act(self) -> bool:
         """The game waits for the learner: to bury, to play, or to close the window."""
         if self.phase == DECLARING:
@@ -222,7 +267,7 @@ class PracticeTable:
         if not self.learner_to_act or self.phase == DECLARING:
             return set()
         if self.phase == BURYING:
-            return None if len(selected) < KITTY_SIZE else set()
+            return None if len(selected) < self.kitty_size else set()
         return self.game.selectable(self.learner, selected)
 
     def why_not(self, selected: Sequence[Card], card: Card) -> str:
@@ -244,7 +289,8 @@ class PracticeTable:
             return lambda: _("{who} is to play: wait for your turn.").format(
                 who=coach.seat_name(who, self.learner, start=True))
         if self.phase == BURYING:
-            return lambda: _("You have chosen 8 cards: deselect one first.")
+            n = self.kitty_size
+            return lambda: _("You have chosen {n} cards: deselect one first.").format(n=n)
         sentences = coach.blocked_sentences(self.view, selected, card)
         return lambda: joined(sentences)
 
@@ -252,7 +298,7 @@ class PracticeTable:
         if not self.learner_to_act:
             return False
         if self.phase == BURYING:
-            return len(selected) == KITTY_SIZE
+            return len(selected) == self.kitty_size
         if self.phase != TRICKS or not selected:
             return False
         view = self.view
@@ -283,7 +329,7 @@ class PracticeTable:
         if self.phase == BURYING:
             if game.turn == me:
                 return coach.bury_line(self.view, selected)
-            return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True))]
+            return [Said.of(_NOW_BURYING, me, who=SeatRef(game.turn, True), n=self.kitty_size)]
         if self.phase == TRICKS:
             if game.turn == me:
                 return coach.hint_sentences(self.view) + self.throw_warning(selected)
@@ -306,31 +352,49 @@ class PracticeTable:
 
     def trump_context(self) -> TrumpContext:
         """The order to show the learner's hand in: the hand's own once trumps are fixed;
-        while dealing, the order the standing declaration would give (level cards and
-        jokers are trumps from the first card; no trump suit while nobody has declared)."""
+        while dealing, the order the standing declaration the learner sees would give
+        (level cards and jokers are trumps from the first card; no trump suit while
+        nobody has declared, or while another seat's call is face down)."""
         game = self.game
         if game.ctx is not None:
             return game.ctx
-        standing = game.declaration
+        standing = self.standing()
         return _context(game.level, standing.trump if standing is not None else None, game.rules)
 
+    def standing(self) -> Declaration | None:
+        """The declaration standing as the learner sees it: ``None`` while nobody has
+        declared, and while another seat's call is face down (``hidden_call``)."""
+        return self.view.declaration
+
+    @property
+    def hidden_call(self) -> int:
+        """How many cards another seat's face-down call shows (0: none stands)."""
+        return self.view.hidden_call
+
+    @property
+    def calls_face_down(self) -> bool:
+        """The game calls trumps face down until the deal ends (four decks, 暗叫)."""
+        return self.game.rules.variant.hidden_calls
+
     def declare_choices(self) -> list[tuple[Card, Declaration | None]]:
-        """The faces the learner could declare with (a level card held; a joker held
-        twice, among the cards shown), in the order they arrived, so the declare buttons
-        never move: each with the strongest declaration of that face the engine allows
-        now, or ``None``."""
+        """The faces the learner could declare with (among the cards shown, as many of
+        a face as the game's smallest declaration of it: a level card, two jokers), in
+        the order they arrived, so the declare buttons never move: each with the
+        strongest declaration of that face the engine allows now, or ``None``."""
         game = self.game
         if self.phase not in (DEALING, DECLARING):
             return []
         shown = self.shown_hand()
         held = Counter(shown)
         legal = [d for d in self.declaration_options() if not Counter(d.cards) - held]
+        smallest: dict[Card, int] = {}
+        for d in _declarable(game.level, game.rules):
+            smallest[d.cards[0]] = min(smallest.get(d.cards[0], len(d.cards)), len(d.cards))
         seen: Counter[Card] = Counter()
         faces: list[Card] = []
         for card in shown:
             seen[card] += 1
-            if (card.is_joker and seen[card] == 2) or (not card.is_joker and card.rank == game.level
-                                                         and seen[card] == 1):
+            if seen[card] == smallest.get(card):
                 faces.append(card)
         choices = []
         for face in faces:
@@ -340,25 +404,68 @@ class PracticeTable:
 
     def declaration_words(self) -> Words:
         """Who declared what, and what can override it (the engine says), or that nobody
-        has declared yet."""
+        has declared yet; with calls face down, only what the learner may know."""
         game = self.game
-        standing = game.declaration
-        level, learner = game.level, self.learner
+        rules, level, learner = game.rules, game.level, self.learner
+        standing, hidden = self.standing(), self.hidden_call
+        if hidden:
+            seen = seen_standing(self.view)
+            return lambda: coach.then(ngettext(
+                "Another player has called trumps face down with {n} card.",
+                "Another player has called trumps face down with {n} cards.", hidden).format(n=hidden),
+                override_words(seen, rules, level))
         if standing is None:
-            return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
-                             "a joker pair declares no-trump.").format(level=level)
-        needed = strength_to_override(standing)
+            return self._nobody_words()
         cards = standing.cards
+        face_down = self.calls_face_down
 
         def words() -> str:
             who = coach.seat_name(standing.seat, learner, start=True)
             if standing.trump is None:
                 first = _("{who} declared no-trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
+            elif face_down:
+                first = _("You called {suit} face down with {cards}: the others see only how many cards.").format(
+                    suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
             else:
                 first = _("{who} declared {suit} with {cards}.").format(
                     who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
-            second = _(OVERRIDE_TEXT[needed]) if needed is not None else _("Nothing can override it.")
-            return coach.then(first, second)
+            return coach.then(first, override_words(standing, rules, level))
+        return words
+
+    def _nobody_words(self) -> Words:
+        """Nobody has declared: what declares, in this game."""
+        game = self.game
+        level = game.level
+        jokers = any(d.cards[0].is_joker for d in _declarable(level, game.rules))
+        stands = strength_to_override(Declaration(self.learner, (Card.of("S", level),)), game.rules) is None
+        if self.calls_face_down:
+            return lambda: _("Nobody has called yet. Any level card ({level}) calls its suit face down; "
+                             "if nobody calls, {suit} is trumps.").format(level=level,
+                                                                          suit=coach.suit_label(NO_CALL_TRUMP))
+        if stands:
+            return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
+                             "the first declaration stands.").format(level=level)
+        if jokers:
+            return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
+                             "a joker pair declares no-trump.").format(level=level)
+        return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit.").format(level=level)
+
+    def calls_words(self) -> Words | None:
+        """Once a deal with calls face down ended: every call, shown to all (``None`` in
+        other games and while the deal lasts)."""
+        if not self.calls_face_down or self.phase in (DEALING, DECLARING):
+            return None
+        view, learner = self.view, self.learner
+        calls = view.declarations
+        trump = view.ctx.trump if view.ctx is not None else None
+
+        def words() -> str:
+            if not calls:
+                return _("Nobody called: {suit} is trumps.").format(suit=coach.suit_label(trump or NO_CALL_TRUMP))
+            said = [_("{who}: {cards}").format(who=coach.seat_name(d.seat, learner),
+                                               cards=coach.cards_label(d.cards)) for d in calls]
+            return _("The calls, turned up: {calls}. Trumps: {suit}.").format(
+                calls="; ".join(said), suit=coach.suit_label(trump) if trump else _("no-trump"))
         return words
 
     def picked_up(self) -> tuple[Card, ...]:
@@ -503,7 +610,7 @@ class PracticeTable:
         if not self.learner_to_act or self.phase not in (BURYING, TRICKS):
             return Submitted(refusal=_("Wait for your turn."))
         if self.phase == BURYING:
-            if len(selected) != KITTY_SIZE:
+            if len(selected) != self.kitty_size:
                 return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
             self._burial = self.view
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
@@ -598,7 +705,7 @@ class PracticeTable:
 
     def review(self) -> list[coach.ReviewNote]:
         """The review of the hand just finished: the learner's plays that cost something."""
-        return coach.review(self.learner_plays, self.view, self._burial_advice)
+        return coach.review(self.learner_plays, self.view, self._burial_advice, self._burial)
 
     def _burial_advice(self) -> tuple[Card, ...] | None:
         """The coach's burial for the learner's burying decision (asked once, when the
@@ -653,14 +760,10 @@ class PracticeTable:
     # ------------------------------------------------------------ the match
 
     def outcome(self) -> HandOutcome:
-        """The end of the hand just finished, as the engine scores it (``hand_outcome``)."""
-        game = self.game
-        result = game.result
-        assert result is not None and game.ctx is not None, "the hand is not over"
-        last = game.tricks[-1]
-        return hand_outcome(result.trick_points, self.view.kitty or (), last.plays[0].cards,
-                            game.is_attacker(last.winner), result.dealer, game.start_levels,
-                            game.ctx, result.penalties)
+        """The end of the hand just finished, as the engine scored it (``Game.outcome``)."""
+        outcome = self.game.outcome
+        assert outcome is not None, "the hand is not over"
+        return outcome
 
     def next_hand(self) -> list[Event]:
         """Start the next hand of the match (after the summary)."""
@@ -690,11 +793,6 @@ class PracticeTable:
         check_table_data(data)
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
                    ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])
-
-
-TABLE_DECKS = 2
-"""The practice table plays the two-deck game; the engine knows the others
-(docs/VARIANTS.md) but the table, the coach and the lessons do not yet."""
 
 
 def decision_key(view: PlayerView) -> str:
@@ -730,6 +828,3 @@ def check_table_data(data: object) -> None:
     need(type(data.get("seed")) is int and 0 <= data["seed"] < SEED_LIMIT, "seed",
          f"an integer 0-{SEED_LIMIT - 1}")
     need(isinstance(data.get("game"), dict), "game", "a saved game")
-    rules = data["game"].get("rules")
-    need(not isinstance(rules, dict) or rules.get("decks", TABLE_DECKS) == TABLE_DECKS, "game",
-         f"a game of {TABLE_DECKS} decks (the table plays no other yet)")

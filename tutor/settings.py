@@ -28,6 +28,7 @@ from typing import Any
 import platformdirs
 
 from engine import Rules
+from engine.rules import VARIANTS
 
 from .datafiles import DataFolder, Invalid, boolean, each, integer, one_of, optional, pair, record, validate
 from .datafiles import Notice as Notice  # the scenes take it from here
@@ -80,7 +81,7 @@ def _rule_option(name: str) -> Any:
         except ValueError:
             raise Invalid() from None
         if name == "decks" and value != Rules().decks:
-            raise Invalid()  # the app plays two decks only, for now
+            raise Invalid()  # the game is a setting of its own (``Settings.decks``)
         return value
     return check
 
@@ -140,9 +141,32 @@ class Settings:
     """The practice table's card counter (记牌器), off until the learner turns it on."""
     window_size: tuple[int, int] | None = setting(None, optional(pair(integer(1, MAX_WINDOW_SIDE))))
     """The last window size; ``None`` until the first run sizes it to the desktop."""
+    decks: int = setting(Rules().decks, one_of(*VARIANTS))
+    """The game played at the practice table: one, two, three or four decks."""
 
     def rule_set(self) -> Rules:
+        """The rule options chosen, in the two-deck game (the lessons' rules)."""
         return Rules.from_dict(self.rules)
+
+    def practice_rules(self, decks: int | None = None) -> Rules:
+        """The rules of a new practice match: the game of ``decks`` (default: the one
+        chosen) with the rule options chosen (``game_options``)."""
+        decks = self.decks if decks is None else decks
+        return Rules(**{**self.game_options(decks), "decks": decks})
+
+    def game_options(self, decks: int) -> dict[str, Any]:
+        """The rule options for the game of ``decks``: those chosen, except that an
+        option still at the chosen game's own value (its preset, such as the three-deck
+        kitty multiplier) takes the other game's."""
+        mine = Rules(decks=self.decks).to_dict()
+        theirs = Rules(decks=decks).to_dict()
+        return {name: theirs[name] if value == mine[name] else value
+                for name, value in self.rules.items() if name != "decks"}
+
+    def choose_game(self, decks: int) -> None:
+        """Play the game of ``decks`` from the next practice match, its presets with it."""
+        self.rules = {**self.rules, **self.game_options(decks)}
+        self.decks = decks
 
     def to_json(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -266,6 +290,11 @@ RULE_OPTION_TEXT: dict[str, tuple[str, str]] = {
 has one value for now and is not shown)."""
 
 ON_OFF = {False: N_("Off"), True: N_("On")}
+
+GAME_TEXT = {1: N_("One deck"), 2: N_("Two decks"), 3: N_("Three decks"), 4: N_("Four decks")}
+"""The games of the practice table by their number of decks (``Settings.decks``)."""
+GAME_ROW = (N_("Game"), N_("The next practice match: one to four decks (one deck: 打百分)."))
+"""Label and one-line explanation of the game chooser in Settings."""
 
 RULE_VALUE_TEXT: dict[str, dict[Any, str]] = {
     "constant_twos": ON_OFF,

@@ -16,7 +16,6 @@ from ..declaring import view_declarations
 from ..view import Decision, PlayerView
 from .reasons import decision
 
-HAND = 25
 MIN_CARDS = 5
 """Too few cards dealt to judge a suit: wait."""
 SHARE = 0.42
@@ -55,7 +54,7 @@ def decide(view: PlayerView, eager: bool = False) -> Decision | None:
     best = max(options, key=lambda o: (trump_share(view.hand, o.trump, view.level), o.strength))
     share = trump_share(view.hand, best.trump, view.level)
     if current is None:
-        need = SHARE_FINAL if len(view.hand) >= HAND else SHARE
+        need = SHARE_FINAL if len(view.hand) >= view.rules.variant.hand_size else SHARE
         code = "declare_no_trump" if best.trump is None else "declare_long_suit"
         if eager and view.dealer is None and share < need:
             need, code = SHARE_DEAL, "declare_for_deal"

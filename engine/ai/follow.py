@@ -16,7 +16,7 @@ from ..rules import TRUMP
 from ..scoring import kitty_multiplier
 from ..view import Decision
 from .reasons import decision
-from .structure import build_to_shape, choose_singles, of_suit
+from .structure import build_to_lead, build_to_shape, choose_singles, of_suit
 from .table import LEAD_VALUE, Table
 
 COST_WEIGHT = 0.15
@@ -38,7 +38,7 @@ def candidates(t: Table) -> list[list[Card]]:
     keys = (t.low_key, t.feed_key, t.high_key)
 
     def shaped(cards: list[Card]) -> list[list[Card]]:
-        built = [build_to_shape(cards, shape.tractors, shape.pairs, n, ctx, key) for key in keys]
+        built = [build_to_lead(cards, shape, ctx, key) for key in keys]
         if n > 1 and not shape.pairs:
             # onto a lead of singles, points go best as whole pairs (two tens are 20)
             built.append(build_to_shape(cards, (), 0, n, ctx, t.feed_key, keep_pairs=False))
@@ -46,7 +46,22 @@ def candidates(t: Table) -> list[list[Card]]:
             built += [[c] for c in set(cards)]
         elif n == 2 and shape.pairs == 1:
             built += [[f, f] for f in pair_faces(cards)]
+        elif shape.wide:
+            built += wide_sets(cards)
         return built
+
+    def wide_sets(cards: list[Card]) -> list[list[Card]]:
+        """Three or four decks: onto one triple or quad led, every set of its width
+        held; onto a tractor of two pairs (four decks), every quad (it beats one)."""
+        counts = Counter(cards)
+        lead = shape.components[0]
+        if shape.is_throw:
+            return []
+        if lead.length == 1:
+            return [[f] * n for f, k in counts.items() if k >= n]
+        if ctx.rules.variant.quad_is_tractor and (lead.width, lead.length) == (2, 2):
+            return [[f] * 4 for f, k in counts.items() if k >= 4]
+        return []
 
     mine = of_suit(hand, shape.suit, ctx)
     if len(mine) >= n:

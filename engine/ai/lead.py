@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, points
-from ..play import lead_shape
+from ..combos import decompose
+from ..play import beatable, lead_shape
 from ..rules import TRUMP
 from ..scoring import kitty_multiplier
 from ..view import Decision
@@ -16,6 +17,9 @@ from .table import Table
 
 SURE = 0.08
 """A lead whose chance of being beaten by an opponent is below this counts as sure."""
+SURE_ONE_DECK = 0.2
+"""``SURE`` in the one-deck game: with 12 cards a hand, cashing a likely winner early
+is worth more than keeping it (measured: ``bench/NOTES.md``)."""
 ENDGAME = 6
 """Attackers plan the last trick when they hold this many cards or fewer."""
 DRAW_SHARE = {True: 0.35, False: 0.6}
@@ -25,6 +29,10 @@ SHORT_BONUS = 3.0
 """How much lower (in keep value) a card of a short suit counts when picking a low lead."""
 LENGTH_WEIGHT = 0.3
 """Per card of its suit: a low lead from a long suit counts that much higher."""
+
+
+SURE_REASONS = {"tractor": "sure_tractor", "pair": "sure_pair", "triple": "sure_set", "quad": "sure_set"}
+"""The reason of a sure lead of one combination, by its kind (a throw: ``sure_throw``)."""
 
 
 @dataclass
@@ -38,7 +46,7 @@ class LeadOption:
 def decide(t: Table, throws: bool = True) -> Decision:
     """The lead of a seat at ``t``; ``throws=False`` for a player that never throws."""
     options = _components(t)
-    sure = [o for o in options if o.risk < SURE]
+    sure = [o for o in options if o.risk < (SURE_ONE_DECK if t.ctx.rules.decks == 1 else SURE)]
     if throws:
         sure += _sure_throws(t, options)
     if not t.dealer_side and len(t.hand) <= ENDGAME:
@@ -48,7 +56,7 @@ def decide(t: Table, throws: bool = True) -> Decision:
     side_multi = [o for o in sure if o.suit != TRUMP and len(o.cards) >= 2]
     if side_multi:
         best = max(side_multi, key=lambda o: (len(o.cards), points(o.cards), -o.risk))
-        return decision(best.cards, {"tractor": "sure_tractor", "pair": "sure_pair"}.get(best.kind, "sure_throw"))
+        return decision(best.cards, SURE_REASONS.get(best.kind, "sure_throw"))
     steps = [_side_winner, _draw_trumps] if not t.dealer_side else [_draw_trumps, _side_winner]
     for step in steps + [_partner_void, _low]:
         found = step(t, options, sure)
@@ -88,12 +96,17 @@ def _likely_throws(options: list[LeadOption]) -> list[list[Card]]:
 
 
 def _components(t: Table) -> list[LeadOption]:
-    """Every tractor, pair and single face held, with its risk of being beaten."""
+    """Every tractor, pair and single face held, with its risk of being beaten; with
+    three or four decks the decomposition's tractors and sets of every width (triples,
+    quads, tractors of them) in place of the tractors and pairs."""
     options: list[LeadOption] = []
     for suit, cards in by_suit(t.hand, t.ctx).items():
-        tractors, pairs, _ = holding_shape(cards, t.ctx)
-        shapes = [("tractor", [f for f in chain for _ in range(2)]) for chain in tractors]
-        shapes += [("pair", [f, f]) for f in pairs]
+        if t.ctx.rules.decks > 2:
+            shapes = [(c.kind, list(c.cards)) for c in decompose(cards, t.ctx) if c.width > 1]
+        else:
+            tractors, pairs, _ = holding_shape(cards, t.ctx)
+            shapes = [("tractor", [f for f in chain for _ in range(2)]) for chain in tractors]
+            shapes += [("pair", [f, f]) for f in pairs]
         shapes += [("single", [f]) for f in set(cards)]
         for kind, combo in shapes:
             risk = t.beat_risk(combo, lead_shape(combo, t.ctx), t.opponents)
@@ -109,6 +122,13 @@ def _unbeatable(t: Table, option: LeadOption) -> bool:
     top = max(ctx.position(c) for c in option.cards)
     if option.kind == "single":
         return not any(mem.may_hold(s, option.suit) for s in others) or not mem.higher_unseen(option.cards[0])
+    if ctx.rules.decks > 2:
+        # the engine's own test of a throw's component, against every unseen card of
+        # the suit as if one hand held them all
+        if not any(mem.may_hold(s, option.suit) for s in others):
+            return True
+        unseen = [c for c in mem.unseen.elements() if ctx.suit_of(c) == option.suit]
+        return not beatable(decompose(option.cards, ctx)[0], option.suit, unseen, ctx)
     if not any(mem.may_hold_pair(s, option.suit) for s in others):
         return True
     faces = [c for c, n in mem.unseen.items() if n >= 2 and ctx.suit_of(c) == option.suit]
@@ -186,6 +206,8 @@ def _draw_trumps(t: Table, options: list[LeadOption], sure: list[LeadOption]) ->
         return decision(best.cards, "drawing_trumps")
     _, _, singles = holding_shape(mine, t.ctx)
     loose = [c for c in singles if c.points == 0] or singles or mine
+    if t.ctx.rules.decks == 1:
+        return decision([max(loose, key=t.low_key)], "drawing_trumps")
     return decision([min(loose, key=t.low_key)], "drawing_trumps")
 
 
@@ -214,7 +236,8 @@ def _low(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decisio
         card = min(loose, key=lambda c: (c.points > 0, t.low_key(c)))
         ruffed = suit != TRUMP and any(suit in t.mem.void[o] and t.mem.may_hold(o, TRUMP) for o in t.opponents)
         short = suit != TRUMP and len(cards) <= 3
-        rank = (suit == TRUMP, card.points > 0, ruffed, card not in singles,
+        pointed = card.points > 0 and t.ctx.rules.decks == 1
+        rank = (pointed, suit == TRUMP, card.points > 0, ruffed, card not in singles,
                 t.low_key(card) - (SHORT_BONUS if short else 0.0) + LENGTH_WEIGHT * len(cards))
         if best is None or rank < best[0]:
             best = (rank, card, short)

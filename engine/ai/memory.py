@@ -9,6 +9,9 @@ guesses (how the dealer buries, the declarer's long trumps) are the sampler's pr
 * ``void[seat]``: effective suits a seat is known to be out of (it did not follow one).
 * ``no_pair[seat]``: suits in which a seat is known to hold no pair (it followed a
   pair-carrying lead with fewer pairs than the lead asked for, while still following suit).
+* ``no_triple[seat]``: suits in which a seat is known to hold no three identical cards
+  (three or four decks: it followed a lead of sets without tractors or quads with fewer
+  triples than the lead, while still following suit).
 * ``no_tractor[seat]``: suit -> the shortest tractor length the seat is known not to
   hold there (it followed a tractor lead in suit without a tractor that long).
 * ``known[seat]``: cards a seat is known to hold: what it tried to throw and took back,
@@ -28,7 +31,7 @@ from math import prod
 from typing import Sequence
 
 from ..cards import Card, deck
-from ..combos import decompose, pair_faces, pairs_by_position, runs_at
+from ..combos import decompose, pair_faces, pairs_by_position, runs_at, set_faces
 from ..rules import TRUMP, TrumpContext
 from ..view import Play, PlayerView
 
@@ -40,6 +43,7 @@ class CardMemory:
     unseen: Counter
     void: list[set[str]] = field(default_factory=lambda: [set() for _ in range(4)])
     no_pair: list[set[str]] = field(default_factory=lambda: [set() for _ in range(4)])
+    no_triple: list[set[str]] = field(default_factory=lambda: [set() for _ in range(4)])
     known: list[Counter] = field(default_factory=lambda: [Counter() for _ in range(4)])
     cards_left: tuple[int, int, int, int] = (25, 25, 25, 25)
     no_tractor: list[dict[str, int]] = field(default_factory=lambda: [{} for _ in range(4)])
@@ -112,6 +116,8 @@ class CardMemory:
         lead_pairs = len(pair_faces(lead))
         components = decompose(lead, ctx)
         tractor = max((c.length for c in components if c.kind == "tractor"), default=0)
+        telling = _pairs_tell(components, ctx)
+        triples = _triples_told(lead, components)
         if stood and len(components) > 1:
             self._throw_stood(plays[0].seat, suit, components)
         unseen, known = self.unseen, self.known
@@ -131,6 +137,15 @@ class CardMemory:
             if not lead_pairs:  # singles led: following suit tells nothing more
                 continue
             faces = pair_faces(followed)
+            if triples and len(set_faces(followed, 3)) < triples:
+                # no triple beyond those it played: at most two copies of any face,
+                # those it played included
+                self.no_triple[play.seat].add(suit)
+                for card, n in Counter(followed).items():
+                    if n < 3:  # a triple played may be a quad's (four decks)
+                        (self.lacks if n == 2 else self.single_of)[play.seat].add(card)
+            if not telling:
+                continue
             if len(faces) < lead_pairs:
                 self.no_pair[play.seat].add(suit)
                 # it held no pair beyond those it played, so no other copy of a card
@@ -195,6 +210,31 @@ class CardMemory:
 
     def points_out(self) -> int:
         return sum(c.points * n for c, n in self.unseen.items())
+
+
+def _pairs_tell(components: Sequence, ctx: TrumpContext) -> bool:
+    """Does a follow in suit with fewer pairs than this lead show that its seat holds
+    no pair of the suit (and a follow without a tractor as long as the lead's, no such
+    tractor)?  Always with two or three decks, where every rung of the ladder above
+    "as many pairs as led" holds at least as many pairs for its cards as the lead.  With
+    four decks a triple outranks two pairs (a quad led asks for triple + single first)
+    and a tractor of triples or quads meet a led tractor of pairs, so a seat may have
+    to play, or may choose, fewer pairs or another tractor than it holds: only a lead
+    of pairs and singles tells."""
+    if not ctx.rules.variant.quad_is_tractor:
+        return True
+    return all(c.width <= 2 and c.kind != "tractor" for c in components)
+
+
+def _triples_told(lead: Sequence[Card], components: Sequence) -> int:
+    """The triples a follow in suit must hold to show nothing: the lead's, when the lead
+    has triples but no tractor and no quad (three or four decks).  Then the ladder asks
+    for the lead's triples before anything else, and a follow with fewer shows its seat
+    holds no more; a tractor led may be met with a tractor of pairs first, and a quad led
+    asks for a tractor of two pairs first."""
+    if any(c.kind == "tractor" or c.width > 3 for c in components):
+        return 0
+    return len(set_faces(lead, 3))
 
 
 def has_run(faces: Sequence[Card], length: int, ctx: TrumpContext) -> bool:

@@ -26,7 +26,7 @@ from ..cards import Card, points
 from ..play import check_follow, check_lead, lead_shape, legal_follow, trick_winner
 from ..rules import TRUMP, TrumpContext
 from ..scoring import kitty_multiplier
-from .structure import build_to_shape, holding_shape
+from .structure import build_to_lead, holding_shape, sets_held
 
 ENDGAME_CARDS = 6
 """An attacking leader with this many cards or fewer plans the last trick."""
@@ -57,7 +57,7 @@ class Playout:
 
     __slots__ = ("ctx", "dealer", "held", "kitty", "trick", "attackers", "tricks_done",
                  "suit", "pos", "leader_seat", "first_winner", "best", "shape",
-                 "last_points", "last_kitty")
+                 "last_points", "last_kitty", "wide")
 
     def __init__(self, ctx: TrumpContext, dealer: int, held: list[Held], kitty: Sequence[Card],
                  trick: Sequence[tuple[int, Sequence[Card]]], attackers: int, leader: int):
@@ -65,6 +65,8 @@ class Playout:
         self.dealer = dealer
         self.suit = ctx.suit_table
         self.pos = ctx.pos_table
+        self.wide = ctx.rules.decks > 2
+        """Sets wider than a pair exist: leads of triples and quads are considered."""
         self.held = held
         """Every hand by suit; the playout changes these lists (pass copies)."""
         self.kitty = kitty
@@ -321,12 +323,12 @@ class Playout:
         options: list[list[Card]] = []
         if len(own) >= shape.size:
             keys = (feed,) if partner_wins else (high, low)
-            options = [build_to_shape(own, shape.tractors, shape.pairs, shape.size, ctx, k) for k in keys]
+            options = [build_to_lead(own, shape, ctx, k) for k in keys]
         else:
             rest = [c for c in hand if ctx.suit_of(c) != shape.suit]
             trumps = [c for c in rest if ctx.is_trump(c)]
             if not own and shape.suit != TRUMP and not partner_wins and len(trumps) >= shape.size:
-                options.append(build_to_shape(trumps, shape.tractors, shape.pairs, shape.size, ctx, high))
+                options.append(build_to_lead(trumps, shape, ctx, high))
             fill = sorted(rest, key=feed if partner_wins else low)
             options.append(own + fill[: shape.size - len(own)])
         legal = [o for o in options if len(o) == shape.size and check_follow(hand, lead, o, ctx).legal]
@@ -354,6 +356,10 @@ class Playout:
                 for chain in holding_shape(cards, self.ctx)[0]:
                     combo = [f for f in reversed(chain) for _ in range(2)]
                     if self._stands(combo, opponents):
+                        sure.append(((side, len(combo), points(combo)), combo))
+            if self.wide and len(cards) >= 3:
+                for combo in sets_held(cards, self.ctx):
+                    if len(combo) > 2 and self._stands(combo, opponents):
                         sure.append(((side, len(combo), points(combo)), combo))
             if faces and not self.beaten(opponents, faces[0], True, suit):
                 sure.append(((side, 2, 2 * faces[0].points), [faces[0], faces[0]]))
@@ -389,8 +395,7 @@ class Playout:
                 pool = held.get(TRUMP, [])
             if len(pool) < shape.size:
                 continue
-            best = build_to_shape(pool, shape.tractors, shape.pairs, shape.size, ctx,
-                                  lambda c: -self.pos[c.index])
+            best = build_to_lead(pool, shape, ctx, lambda c: -self.pos[c.index])
             if trick_winner([combo, best], ctx) == 1:
                 return False
         return True

@@ -28,6 +28,7 @@ REASON_CODES: dict[str, str] = {
     # leading
     "sure_tractor": "leads a tractor unlikely to be beaten or ruffed",
     "sure_pair": "leads a pair unlikely to be beaten or ruffed",
+    "sure_set": "leads a triple or a quad (three or four decks) unlikely to be beaten or ruffed",
     "sure_throw": "throws several components of one suit: no unseen combination beats any of them",
     "sure_winner": "leads a single card unlikely to be beaten or ruffed",
     "drawing_trumps": "leads trumps to pull the opponents' trumps",

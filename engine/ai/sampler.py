@@ -85,7 +85,7 @@ class Sampler:
         # per holder, how many copies of each face it may take (index: face index)
         self.cap: dict[int, list[int]] = {}
         for h in self.holders:
-            cap = [2] * len(ALL_FACES)
+            cap = [ctx.rules.decks] * len(ALL_FACES)
             if h != KITTY:
                 for face in ALL_FACES:
                     suit = ctx.suit_of(face)

@@ -34,7 +34,10 @@ pair it cannot beat.  Tractor and throw follows are left to the default player.
 
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
-candidates that fall clearly behind on the way.
+candidates that fall clearly behind on the way.  The budgets are per game
+(``work_for``): with three and four decks a whole-hand playout costs too much for a
+decision's time, so there the search judges follows on the trick and leads' risks on
+sampled deals, and plays nothing out.
 
 What each of these choices measured in ``bench/ai_bench.py``, and what was tried
 instead and not kept: ``bench/NOTES.md``.
@@ -120,6 +123,35 @@ PRUNE_Z = 2.5
 errors below zero."""
 
 
+@dataclass(frozen=True)
+class Work:
+    """The search's budgets in one game: cards simulated for leads, follows played out
+    and burials (0: no playouts, the default player's choice stands), deals judging a
+    lead's risks and deals (4 cards each) judging a follow on the trick."""
+
+    lead: int
+    lead_threat: int
+    follow: int
+    follow_playout: int
+    bury: int
+
+
+WIDE_WORK = {
+    3: Work(lead=0, lead_threat=40, follow=200, follow_playout=0, bury=0),
+    4: Work(lead=0, lead_threat=30, follow=160, follow_playout=0, bury=0),
+}
+"""Three and four decks: a whole-hand playout of 39- or 54-card hands costs 5 to 15
+times one of two decks (the engine judges every triple, quad and wider tractor), so
+within the decision's time only the deals' judgements of the trick and of a lead's
+risks are searched (measured: ``bench/NOTES.md``)."""
+
+
+def work_for(rules: Rules) -> Work:
+    """The budgets of ``rules``' game (the module's constants with one or two decks)."""
+    return WIDE_WORK.get(rules.decks) or Work(LEAD_WORK, LEAD_THREAT, FOLLOW_WORK,
+                                              FOLLOW_PLAYOUT_WORK, BURY_WORK)
+
+
 @dataclass
 class Score:
     """What the playouts of one candidate gave, deal by deal."""
@@ -145,12 +177,15 @@ won the trick it is in, cards simulated)."""
 def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Decision:
     """The searched decision at ``t`` (the default player's when there is no choice)."""
     started = time.perf_counter()
+    work = work_for(t.view.rules)
     evaluate: Evaluate
     if t.view.leading:
-        if LEAD_THREAT:
-            t.threats = threat_games(t, rng, LEAD_THREAT)
+        if work.lead_threat:
+            t.threats = threat_games(t, rng, work.lead_threat)
         base = lead.decide(t)
-        budget = Budget(LEAD_WORK, seconds=seconds, started=started)
+        if not work.lead:
+            return base
+        budget = Budget(work.lead, seconds=seconds, started=started)
         evaluate = playout
     else:
         base = follow.decide(t)
@@ -158,7 +193,7 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         assert shape is not None
         if not single_or_pair(shape):
             return base
-        budget = Budget(FOLLOW_WORK, seconds=seconds, started=started)
+        budget = Budget(work.follow, seconds=seconds, started=started)
         evaluate = trick_threat
     options = candidates(t, list(base.cards))
     if len(options) < 2:
@@ -172,8 +207,9 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         # playout, so the best mean decides with no margin to overcome; then whole-hand
         # playouts may still find one of the next best clearly better
         chosen = best if best is not scores[0] and best.mean > scores[0].mean else scores[0]
-        chosen = played_out(t, rng, chosen, scores, Budget(FOLLOW_PLAYOUT_WORK, seconds=seconds,
-                                                              started=started))
+        if work.follow_playout:
+            chosen = played_out(t, rng, chosen, scores, Budget(work.follow_playout, seconds=seconds,
+                                                                  started=started))
         decided = base if chosen is scores[0] else follow.explain(t, chosen.play)
         return with_estimate(decided, chosen, scores)
     if best is scores[0] or not clearly_better(best, scores[0]):
@@ -354,7 +390,7 @@ def bury(view: PlayerView, rng: random.Random, work: int | None = None,
     the other hands; the best mean is buried, with what the search measured for it."""
     assert view.ctx is not None and view.dealer is not None
     started = time.perf_counter()
-    work = BURY_WORK if work is None else work
+    work = work_for(view.rules).bury if work is None else work
     found = bury_options(view)
     base = explain_bury(found[0][1], found[0][2])
     seen: set[tuple[int, ...]] = set()

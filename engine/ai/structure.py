@@ -11,7 +11,8 @@ from collections import Counter
 from typing import Callable, Iterable, Sequence
 
 from ..cards import Card
-from ..combos import pair_faces
+from ..combos import decompose, pair_faces
+from ..play import LeadShape
 from ..rules import TrumpContext
 
 Key = Callable[[Card], float]
@@ -120,3 +121,36 @@ def build_to_shape(
         chosen += take(pool, [face, face])
     chosen += choose_singles(pool, count - len(chosen), key, keep_pairs)
     return chosen
+
+
+def build_to_lead(cards: Sequence[Card], shape: LeadShape, ctx: TrumpContext, key: Key,
+                  keep_pairs: bool = True) -> list[Card]:
+    """``build_to_shape`` for ``shape``: with three or four decks (``shape.wide``) its
+    tractors of every width (widest first), then its sets of each width from the
+    widest down, each up to the lead's count (sets inside tractors and wider sets
+    count: a quad holds two pairs), then singles.  Among equal shapes ``key`` decides,
+    and a set is taken from a face held more widely only when nothing else fits."""
+    if not shape.wide:
+        return build_to_shape(cards, shape.tractors, shape.pairs, shape.size, ctx, key, keep_pairs)
+    pool = Counter(cards)
+    chosen: list[Card] = []
+    for width, length in shape.runs:
+        options = windows([f for f, n in pool.items() if n >= width], length, ctx)
+        if options and len(chosen) + width * length <= shape.size:
+            best = min(options, key=lambda run: sum(key(f) for f in run))
+            chosen += take(pool, [f for f in best for _ in range(width)])
+    for width, cap in shape.sets:
+        have = sum(n // width for n in Counter(chosen).values())
+        room = min(cap - have, (shape.size - len(chosen)) // width)
+        faces = sorted((f for f, n in pool.items() if n >= width),
+                       key=lambda f: key(f) + (BREAK_PAIR if keep_pairs and pool[f] > width else 0.0))
+        for face in faces[: max(0, room)]:
+            chosen += take(pool, [face] * width)
+    chosen += choose_singles(+pool, shape.size - len(chosen), key, keep_pairs)
+    return chosen
+
+
+def sets_held(cards: Sequence[Card], ctx: TrumpContext) -> list[list[Card]]:
+    """The tractors and sets (pairs, triples, quads) of a one-suit holding as its
+    decomposition finds them, widest and longest first (RULES.md §3, docs/VARIANTS.md)."""
+    return [list(c.cards) for c in decompose(cards, ctx) if c.width > 1]

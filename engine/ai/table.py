@@ -173,7 +173,10 @@ class Table:
             return 1.0 - mem.p_void(seat, suit)
         if not mem.may_hold_pair(seat, suit):
             return 0.0
-        return 0.6 if shape.pairs == 1 else 0.25
+        chance = 0.6 if shape.pairs == 1 else 0.25
+        # three or four decks: each copy beyond a pair that the lead's widest set asks
+        # for makes a matching holding rarer
+        return chance * 0.5 ** (shape.width - 2) if shape.wide else chance
 
     def _p_higher(self, seat: int, play: Sequence[Card], shape: LeadShape, suit: str) -> float:
         """Chance that ``seat`` holds a combination of ``suit`` above ``play``'s top."""
@@ -192,16 +195,18 @@ class Table:
             return 1.0 - p_none(sum(mem.unseen[c] for c in higher), hand, total)
         if not mem.may_hold_pair(seat, suit):
             return 0.0
-        pair_tops = [c for c in play if play.count(c) >= 2] if ctx.suit_of(play[0]) == suit else []
+        # the lead's widest set: a higher set of that width beats it (a pair with two decks)
+        width = shape.width if shape.wide else 2
+        pair_tops = [c for c in play if play.count(c) >= width] if ctx.suit_of(play[0]) == suit else []
         floor = max((ctx.position(c) for c in pair_tops), default=-1)
-        faces = [c for c, n in mem.unseen.items() if n >= 2 and ctx.suit_of(c) == suit
+        faces = [c for c, n in mem.unseen.items() if n >= width and ctx.suit_of(c) == suit
                  and ctx.position(c) > floor]
         if shape.tractors:
             faces_needed = shape.tractors[0]
             if len(faces) < faces_needed:
                 return 0.0
         share = hand / total
-        p_pair = share * share
+        p_pair = share ** width
         return 1.0 - (1.0 - p_pair) ** len(faces) if faces else 0.0
 
 

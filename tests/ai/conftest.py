@@ -40,10 +40,11 @@ def _make_view(
     cards_left: tuple[int, int, int, int] | None = None,
     phase: str = "tricks",
     declaration: Declaration | None = None,
+    decks: int = 2,
 ) -> PlayerView:
-    """A view of ``seat`` at level ``level`` with ``trump`` trumps.  ``cards_left``
-    defaults to every seat holding as many cards as ``hand`` less what it played in
-    the trick in progress."""
+    """A view of ``seat`` at level ``level`` with ``trump`` trumps in the game of
+    ``decks`` decks.  ``cards_left`` defaults to every seat holding as many cards as
+    ``hand`` less what it played in the trick in progress."""
     cards = tuple(parse_cards(hand))
     current = _plays(*trick)
     if cards_left is None:
@@ -54,12 +55,12 @@ def _make_view(
     return PlayerView(
         seat=seat,
         phase=phase,
-        rules=Rules(),
+        rules=Rules(decks=decks),
         level=level,
         team_levels=(level, level),
         dealer=dealer,
         hand=cards,
-        ctx=TrumpContext(level, trump) if phase != "dealing" else None,
+        ctx=TrumpContext(level, trump, Rules(decks=decks)) if phase != "dealing" else None,
         declaration=declaration,
         kitty=tuple(parse_cards(kitty)) if kitty is not None else None,
         trick=current,

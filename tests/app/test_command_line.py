@@ -34,7 +34,7 @@ MISTAKES = [
     (["--lang", "fr"], "argument --lang:", "zh or en"),
     (["--scene", "nowhere"], "argument --scene:", "'review'"),
     (["--deal", "XYZ"], "argument --deal:", "expected 10 or 12"),
-    (["--deal", "3200-0000-41B"], "argument --deal:", "a game of 3 decks; the table plays 2"),
+    (["--decks", "5"], "argument --decks:", "1, 2, 3, 4"),
     (["--screenshot", "shot.txt"], "argument --screenshot:", ".png"),
     (["--lesson", "03"], "argument --lesson:", "only with --scene lesson"),
     (["--scene", "lesson", "--lesson", "99"], "argument --lesson:", "01, 02"),
@@ -156,3 +156,13 @@ def test_window_title_follows_the_language(make_app):
 def test_the_icon_is_a_square_picture():
     icon = pygame.image.load(str(resources.ICON))
     assert icon.get_width() == icon.get_height() >= 128
+
+
+@pytest.mark.parametrize("code, decks", [("1000-0000-51E", 1), ("00000-00518", 2), ("3200-0000-51M", 3),
+                                         ("4040-0000-51X", 4)])
+def test_a_deal_code_of_every_game_is_taken(code: str, decks: int) -> None:
+    """The practice table plays every game: a deal code of three decks is no mistake."""
+    from engine import dealcode
+
+    args = make_parser().parse_args(["--scene", "practice", "--deal", code])
+    assert args.deal == code and dealcode.decode(code).rules.decks == decks

@@ -93,7 +93,7 @@ PROGRESS_CASES: dict[str, bytes] = {
 }
 MATCH_CASES: dict[str, bytes] = {
     "a newer format": _changed(lambda m: m["game"].update(format="shengji-game/2")),
-    "decks: 3": _changed(lambda m: m["game"]["rules"].update(decks=3)),
+    "decks: 5": _changed(lambda m: m["game"]["rules"].update(decks=5)),
     "109 cards": _changed(_stacked(FULL_DECK + " S3")),
     "a duplicated card": _changed(_stacked(FULL_DECK.replace("S4 S4", "S4 S3", 1))),
     "an unknown action": _changed(lambda m: m["game"]["actions"].append({"kind": "shuffle"})),

@@ -8,6 +8,7 @@ from .conftest import key
 from tutor.datafiles import LOCK_FILE
 from tutor.app import App
 from tutor.scenes import NoticeScene
+from engine import Rules
 from tutor.settings import ENV_HOME, Settings, Store, data_dir
 
 
@@ -127,3 +128,30 @@ def test_opponents_level_chooses_the_opponents_player_kind(app, store, monkeypat
     assert scene.table.opponents == "ai:easy"
     again = type(scene.table).from_dict(scene.table.to_dict())
     assert again.opponents == "ai:easy"
+
+
+def test_the_game_chosen_is_remembered_with_its_presets(tmp_path):
+    """Choosing three decks brings its kitty multiplier (powers of 2); an option the
+    player changed stays; back to two decks, the two-deck value returns; the lessons'
+    rules stay two decks."""
+    store = Store(tmp_path)
+    settings = store.settings
+    settings.rules["throw_penalty"] = "flat"
+    settings.choose_game(3)
+    store.save_settings()
+    again = Store(tmp_path).settings
+    assert again.decks == 3 and again.rules["kitty_multiplier"] == "power"
+    rules = again.practice_rules()
+    assert (rules.decks, rules.kitty_multiplier, rules.throw_penalty) == (3, "power", "flat")
+    assert again.rule_set().decks == 2
+    assert again.practice_rules(4).constant_twos and again.practice_rules(4).kitty_multiplier == "twice_cards"
+    again.rules["kitty_multiplier"] = "by_pairs"
+    again.choose_game(4)
+    assert (again.practice_rules().kitty_multiplier, again.practice_rules().constant_twos) == ("by_pairs", True)
+    again.choose_game(2)
+    assert again.practice_rules() == Rules(throw_penalty="flat", kitty_multiplier="by_pairs")
+
+
+def test_a_stored_game_out_of_range_falls_back_to_two_decks(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps({"decks": 5}), encoding="utf-8")
+    assert Store(tmp_path).settings.decks == 2

@@ -127,7 +127,7 @@ def test_status_and_points_panels(app):
     # under a throw penalty rule the number and the cards differ: the header says why
     points.set_points(45, parse_cards("SK S10 D5 D5 C5"), penalties=10)
     header = points.header_layout()
-    assert "".join(line.text for line in header.lines) == "闲分 45 / 80（甩牌罚分 +10）"
+    assert [line.text for line in header.lines] == ["闲分 45（甩牌罚分 +10）", "再得 35 分上台"]
     assert header.width <= points.rect.width
 
 

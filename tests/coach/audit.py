@@ -5,8 +5,8 @@ checked by the auditor, the hidden cards re-dealt to catch a leak.
 and returns the ``Report``.  ``python -m tests.coach.audit`` runs the full audit (100
 first hands under the default rules and 3 later hands under each other value of every
 rule option, each at a table in English or Chinese in turn, every text worded and
-checked in both; the advisor exactly as the table asks it) and prints the counts
-(``make audit``).  Besides each claim (``auditor``), it checks what a sentence says
+checked in both; the advisor exactly as the table asks it) and prints the counts;
+``--decks all`` adds the one-, three- and four-deck games (``make audit``).  Besides each claim (``auditor``), it checks what a sentence says
 beyond its claims' fields: a lead line that leaves out a kind of lead the hand holds, a
 partner's ruff said without its shape checked, an English word in a Chinese sentence, a
 share of sampled deals that does not say how they were drawn.
@@ -99,10 +99,11 @@ def plan_of(hands: int, first_seed: int = 1) -> list[tuple[int, str]]:
 
 def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
         leak_every: int = 1, auditor: Auditor | None = None,
-        game_of: Callable[[int], Game] | None = None) -> Report:
+        game_of: Callable[[int], Game] | None = None, most: int | None = None) -> Report:
     """Audit one hand per ``(seed, policy)`` in ``lang``; ``leak_every``: re-deal the
     hidden cards at every n-th decision; ``game_of``: the game a seed plays (default: a
-    match's first hand under the default rules)."""
+    match's first hand under the default rules); ``most``: stop each hand after that
+    many moments (a quick look at a long hand)."""
     before = language()
     set_language(lang)
     report = Report(lang)
@@ -112,7 +113,9 @@ def run(plan: list[tuple[int, str]], advisor: str = "ai", lang: str = "en",
             audit = auditor if auditor is not None else Auditor()
             advised: set[int | None] = set()
             game = game_of(seed) if game_of is not None else None
-            for moment in moments(seed, 1, policy, advisor, game=game):
+            for number, moment in enumerate(moments(seed, 1, policy, advisor, game=game)):
+                if number == most:
+                    break
                 _moment(moment, audit, report, leak_every, seed)
                 _contradictions(moment, advised, report, seed)
             report.hands += 1
@@ -196,7 +199,7 @@ def _wording(said: Said, learner: int, where: str, report: Report) -> None:
         set_language(current)
 
 
-LEAD_KINDS = {"a pair": "pair", "a tractor": "tractor",
+LEAD_KINDS = {"a pair": "pair", "a triple": "triple", "a quad": "quad", "a tractor": "tractor",
               "several cards of one suit at once (a throw)": "throw"}
 """The lead line's options (its English words) and the combination each names."""
 
@@ -231,6 +234,8 @@ def lead_kinds(view: PlayerView) -> set[str]:
         faces = pair_faces(cards)
         if faces:
             out.add("pair")
+        copies = max(Counter(cards).values())
+        out |= {kind for kind, width in (("triple", 3), ("quad", 4)) if copies >= width}
         if runs(classes_of(faces, order), 2):
             out.add("tractor")
         if len(cards) >= 2:
@@ -302,27 +307,76 @@ def later_hand(rules: Rules) -> Callable[[int], Game]:
     return start
 
 
+GAME_HANDS = {1: 20, 2: 100, 3: 12, 4: 8}
+"""Hands ``make audit`` plays in each game (about 7 minutes of one core in all: a hand of
+four decks costs the coach's search about six times one of two)."""
+
+
+def first_hand(decks: int) -> Callable[[int], Game]:
+    """A seed's game: the first hand of a match of ``decks`` decks."""
+    def start(seed: int) -> Game:
+        return Game(Rules(decks=decks), seed)
+    return start
+
+
+def batches_of(decks: int, hands: int, per_option: int
+               ) -> list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]]:
+    """The plans of one game: with two decks ``hands`` first hands under the default
+    rules and ``per_option`` later hands under each other value of every rule option;
+    with one, three or four decks ``hands`` first hands and, from four hands, a quarter
+    of them later hands (levels above 2, a dealer drawn) under the game's preset."""
+    if decks == 2:
+        batches: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
+            (plan_of(hands), None, "default rules")]
+        batches += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
+                     ", ".join(f"{k}={v}" for k, v in option.items()))
+                    for i, option in enumerate(OPTIONS)]
+        return batches
+    later = hands // 4
+    name = f"{decks} deck{'s' if decks > 1 else ''}"
+    batches = [(plan_of(hands - later, 5000 * decks), first_hand(decks), name)]
+    if later:
+        batches.append((plan_of(later, 5000 * decks + 500), later_hand(Rules(decks=decks)),
+                        f"{name}, later hands"))
+    return batches
+
+
 def main(argv: list[str]) -> int:
-    """``[hands] [advisor] [hands per option]``: every hand is played once, at a table
-    in English or Chinese in turn, and every text is worded and checked in both (as a
-    learner who presses F2 sees it); the advisor is the table's own (``ai:hard`` on its
-    work budget, as the coach asks it)."""
-    hands = int(argv[0]) if argv else 100
+    """``[--decks N[,N…]|all] [hands] [advisor] [hands per option]``: every hand is
+    played once, at a table in English or Chinese in turn, and every text is worded and
+    checked in both (as a learner who presses F2 sees it); the advisor is the table's
+    own (``ai:hard`` on its work budget, as the coach asks it).  ``--decks``: the games
+    to audit (default 2; ``all``: one to four decks, ``make audit``); ``hands``: per
+    game (default ``GAME_HANDS``)."""
+    games = "2"
+    if argv[:1] == ["--decks"]:
+        if len(argv) < 2:
+            raise SystemExit("--decks needs a value: 1, 2, 3, 4, a list such as 1,3 or all")
+        games, argv = argv[1], argv[2:]
+    wanted = [1, 2, 3, 4] if games == "all" else [int(d) for d in games.split(",")]
+    if any(d not in (1, 2, 3, 4) for d in wanted):
+        raise SystemExit(f"--decks: games of 1 to 4 decks, not {games}")
+    hands = int(argv[0]) if argv else None
     advisor = argv[1] if len(argv) > 1 else "ai:hard"
     per_option = int(argv[2]) if len(argv) > 2 else 3
-    batches: list[tuple[list[tuple[int, str]], Callable[[int], Game] | None, str]] = [
-        (plan_of(hands), None, "default rules")]
-    batches += [(plan_of(per_option, 1000 + 100 * i), later_hand(Rules(**option)),
-                 ", ".join(f"{k}={v}" for k, v in option.items()))
-                for i, option in enumerate(OPTIONS)]
+    batches = []
+    for decks in wanted:
+        batches += batches_of(decks, GAME_HANDS[decks] if hands is None else hands, per_option)
     total = Report("all")
+    by_game: dict[str, Report] = {}
     for plan, game_of, name in batches:
         for lang, part in (("en", plan[0::2]), ("zh_CN", plan[1::2])):
+            if not part:
+                continue
             report = run(part, advisor, lang, game_of=game_of)
             print(f"{name}: {report.line()}", flush=True)
             for problem in report.problems[:20]:
                 print("  " + problem)
             total.add(report)
+            by_game.setdefault(name.split(",")[0] if "deck" in name else "2 decks",
+                               Report("all")).add(report)
+    for game, report in by_game.items():
+        print(f"{game}: {report.line()}")
     print(f"total: {total.line()}")
     return 1 if total.problems else 0
 

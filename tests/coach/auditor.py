@@ -2,7 +2,8 @@
 
 It reads a claim's fields and decides for itself whether the claim is true, from the
 learner's view only, with the slow literal model of RULES.md in ``tests/engine/oracle``
-(nothing of ``engine.play``, ``engine.knowledge`` or ``engine.claims``).  Facts about
+(and, for one, three and four decks, of docs/VARIANTS.md in ``tests/engine/oracle_decks``;
+nothing of ``engine.play``, ``engine.knowledge`` or ``engine.claims``).  Facts about
 hidden cards are settled by *witness deals*: the auditor infers what the view shows
 (voids, suits without pairs, cards a failed throw showed), builds an explicit deal of
 the unseen cards that respects it and puts a given holding in a given hand (a max-flow
@@ -25,33 +26,89 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from engine.view import PlayerView
 
-from ..engine.oracle import (
-    RANKS,
-    SUITS,
-    TRUMP,
-    FollowJudge,
-    Order,
-    can_pack,
-    check_lead,
-    classes_of,
-    decompose,
-    lead_form,
-    matches,
-    pair_faces,
-    runs,
-    selectable,
-    top_structure,
-    trick_winner,
-)
+from ..engine import oracle as two
+from ..engine import oracle_decks as many
+from ..engine.oracle import RANKS, SUITS, TRUMP, classes_of, runs, sub_multisets
 
 POINTS = {"5": 5, "10": 10, "K": 10}
+KITTY = {1: 6, 2: 8, 3: 6, 4: 0}
+"""Cards in the kitty by the number of decks (the issue's table of games)."""
 CANDIDATES = 400
 """Beating holdings tried per seat and question (strongest first)."""
 
 
-def deck_tokens() -> Counter:
+# ====================================================================== the game's model
+
+
+@dataclass(frozen=True)
+class Order(two.Order):
+    """The card order of the hand, and the number of decks: two decks are judged by the
+    literal model of RULES.md (``oracle``), the other games by that of
+    docs/VARIANTS.md (``oracle_decks``)."""
+
+    decks: int = 2
+
+    @property
+    def wide(self) -> bool:
+        return self.decks != 2
+
+    @property
+    def rules(self) -> many.Rules:
+        return many.Rules(self.decks)
+
+
+def lead_form(lead: Sequence[str], order: Order):
+    return many.lead_form(lead, order, order.rules) if order.wide else two.lead_form(lead, order)
+
+
+def is_throw(form) -> bool:
+    return len(form.shapes) > 1 if isinstance(form, many.Form) else form.is_throw
+
+
+def matches(play: Sequence[str], form, order: Order) -> bool:
+    return many.matches(play, form, order, order.rules) if order.wide else two.matches(play, form, order)
+
+
+def trick_winner(plays: Sequence[Sequence[str]], order: Order) -> int:
+    return many.trick_winner(plays, order, order.rules) if order.wide else two.trick_winner(plays, order)
+
+
+def decompose(cards: Sequence[str], order: Order) -> list:
+    return many.decompose(cards, order) if order.wide else two.decompose(cards, order)
+
+
+def shape_size(shape) -> int:
+    """Cards in a component of either model."""
+    if isinstance(shape, many.Shape):
+        return max(1, shape.width * shape.length)
+    return len(shape.strengths)
+
+
+def follow_judge(hand: Sequence[str], lead: Sequence[str], order: Order):
+    if order.wide:
+        return many.FollowJudge(hand, lead, order, order.rules)
+    return two.FollowJudge(hand, lead, order)
+
+
+def lead_stands(lead: Sequence[str], others: Sequence[Sequence[str]], order: Order) -> bool:
+    if order.wide:
+        return many.check_lead(lead, others, order, order.rules)[0]
+    return two.check_lead(lead, others, order).ok
+
+
+def pair_count(cards: Iterable[object]) -> int:
+    """Pairs in the cards: a set of k identical cards holds k // 2."""
+    return sum(n // 2 for n in Counter(toks(cards)).values())
+
+
+def alone(cards: Iterable[object]) -> set[str]:
+    """Faces the cards hold once."""
+    return {f for f, n in Counter(toks(cards)).items() if n == 1}
+
+
+def deck_tokens(decks: int = 2) -> Counter:
     faces = [s + r for s in SUITS for r in RANKS] + ["LJ", "BJ"]
-    return Counter({f: 2 for f in faces})
+    return Counter({f: decks for f in faces})
 
 
 def pts(cards: Iterable[object]) -> int:
@@ -82,14 +139,16 @@ class Seen:
         assert view.ctx is not None
         self.view = view
         rules = view.rules
-        self.order = Order(view.ctx.level, view.ctx.trump, rules.constant_twos)
+        self.order = Order(view.ctx.level, view.ctx.trump, rules.constant_twos, rules.decks)
         self.me = view.seat
         self.hand = Counter(toks(view.hand))
-        unseen = deck_tokens() - self.hand
+        unseen = deck_tokens(rules.decks) - self.hand
         if view.kitty is not None:
             unseen -= Counter(toks(view.kitty))
         self.void: list[set[str]] = [set() for _ in range(4)]
         self.no_pair: list[set[str]] = [set() for _ in range(4)]
+        self.no_triple: list[set[str]] = [set() for _ in range(4)]
+        """Suits in which a seat holds no three identical cards (three or four decks)."""
         self.known: list[Counter] = [Counter() for _ in range(4)]
         self.lacks: list[set[str]] = [set() for _ in range(4)]
         """Cards a seat cannot hold: higher than a single of a throw that stood, or the
@@ -102,7 +161,8 @@ class Seen:
         kitty is hidden from this seat: in the dealer's hand or buried, nowhere else."""
         # cards shown declaring stay in their seat's hand until played, except the
         # dealer's when the kitty is hidden from this seat (they may have been buried)
-        kitty_hidden = view.kitty is None and view.dealer is not None and view.phase != "burying"
+        kitty_hidden = (KITTY[rules.decks] > 0 and view.kitty is None and view.dealer is not None
+                        and view.phase != "burying")
         for declaration in view.declarations:
             if declaration.seat == view.dealer and kitty_hidden:
                 self.reserved |= Counter(toks(declaration.cards))
@@ -119,8 +179,17 @@ class Seen:
                 # taken back: held then (a card taken back twice is one card)
                 self.known[plays[0].seat] |= Counter(toks(attempted)) - Counter(lead)
             suit = self.order.suit(lead[0])
-            lead_pairs = len(pair_faces(lead))
+            lead_pairs = pair_count(lead)
             shapes = decompose(lead, self.order)
+            # four decks: a quad led asks for a triple before two pairs, and a tractor of
+            # triples or quads meets a tractor of pairs: fewer pairs than led tell only
+            # after a lead of pairs and singles
+            telling = self.order.decks != 4 or all(sh.kind in ("single", "pair") for sh in shapes)
+            # a lead with triples and no tractor nor quad: the triples come first on the
+            # ladder, so a follow with fewer shows there are no more
+            triples = sum(n // 3 for n in Counter(lead).values())
+            if any(sh.kind in ("tractor", "quad") for sh in shapes):
+                triples = 0
             if len(shapes) > 1 and not attempted:
                 self._stood(plays[0].seat, suit, shapes)
             for play in plays:
@@ -134,10 +203,16 @@ class Seen:
                 followed = [c for c in cards if self.order.suit(c) == suit]
                 if len(followed) < len(lead):
                     self.void[play.seat].add(suit)
-                elif len(pair_faces(followed)) < lead_pairs:
+                    continue
+                if triples and sum(n // 3 for n in Counter(followed).values()) < triples:
+                    self.no_triple[play.seat].add(suit)
+                    for card, n in Counter(followed).items():
+                        if n < 3:  # the fourth copy of a triple played may be held
+                            (self.lacks if n == 2 else self.single_of)[play.seat].add(card)
+                if telling and pair_count(followed) < lead_pairs:
                     # no pair left to play: no other copy of a card it played alone
                     self.no_pair[play.seat].add(suit)
-                    self.lacks[play.seat] |= set(followed) - set(pair_faces(followed))
+                    self.lacks[play.seat] |= alone(followed)
         self.unseen = +unseen
         self.reserved &= self.unseen
         self.left = list(view.cards_left)
@@ -148,7 +223,7 @@ class Seen:
     def _stood(self, leader: int, suit: str, shapes: list) -> None:
         """A throw that stood: when it was led, no other hand held a card above its
         lowest single or a pair above its lowest pair (and hands only lose cards)."""
-        faces = [f for f in deck_tokens() if self.order.suit(f) == suit]
+        faces = [f for f in deck_tokens(self.order.decks) if self.order.suit(f) == suit]
         singles = [shape.top for shape in shapes if shape.kind == "single"]
         pairs = [shape.top for shape in shapes if shape.kind == "pair"]
         for seat in range(4):
@@ -181,7 +256,8 @@ class Seen:
             for card, n in fixed[s].items():
                 suit = self.order.suit(card)
                 if suit in voids[s] or card in self.lacks[s] or (
-                        n > 1 and (suit in self.no_pair[s] or card in self.single_of[s])):
+                        n > 1 and (suit in self.no_pair[s] or card in self.single_of[s])) or (
+                        n > 2 and suit in self.no_triple[s]):
                     return None
             placed += fixed[s]
         if placed - self.unseen:
@@ -210,6 +286,8 @@ class Seen:
                 return 0
             if suit in self.no_pair[target] or card in self.single_of[target]:
                 return 0 if fixed[target][card] else 1
+            if suit in self.no_triple[target]:
+                return min(stock[key], max(0, 2 - fixed[target][card]))
             return stock[key]
 
         flow = _transport(stock, targets, demand, cap)
@@ -283,20 +361,59 @@ def _apply(end: object, parent: dict, flow: Counter, load: dict[int, int]) -> No
 
 def _shapes_above(pool: list[str], form, order: Order, floor: int | None, size: int) -> Iterator[list[str]]:
     """Plays of ``size`` cards from ``pool`` (one effective suit) matching ``form``,
-    whose top structure is above ``floor`` (``None``: any), strongest first."""
+    whose top structure is above ``floor`` (``None``: any), strongest first (two decks)."""
     faces = sorted({c for c in pool if pool.count(c) >= 2}, key=order.strength, reverse=True)
     singles_pool = sorted(set(pool), key=order.strength, reverse=True)
     k = form.pairs
     for chosen in combinations(faces, k):
-        if form.tractors and not can_pack(classes_of(chosen, order), form.tractors):
+        if form.tractors and not two.can_pack(classes_of(chosen, order), form.tractors):
             continue
         rest = [f for f in singles_pool if f not in chosen]
         for singles in combinations(rest, size - 2 * k):
             play = [f for f in chosen for _ in (0, 1)] + list(singles)
             if len(play) != size or not matches(play, form, order):
                 continue
-            if floor is None or top_structure(play, form, order) > floor:
+            if floor is None or two.top_structure(play, form, order) > floor:
                 yield play
+
+
+def _sets_of(pool: list[str], order: Order, size: int) -> Iterator[Counter]:
+    """Every choice of sets (2 to 4 identical cards of a face) from ``pool`` with at most
+    ``size`` cards in all, the stronger faces first (the empty choice last)."""
+    have = Counter(pool)
+    faces = sorted((f for f, n in have.items() if n >= 2), key=order.strength, reverse=True)
+
+    def rec(i: int, left: int, acc: Counter) -> Iterator[Counter]:
+        if i == len(faces) or left < 2:
+            yield Counter(acc)
+            return
+        face = faces[i]
+        for n in range(min(have[face], left, 4), 1, -1):
+            acc[face] = n
+            yield from rec(i + 1, left - n, acc)
+        del acc[face]
+        yield from rec(i + 1, left, acc)
+
+    yield from rec(0, size, Counter())
+
+
+def _plays_beating(pool: list[str], plays: list[list[str]], order: Order, size: int) -> Iterator[list[str]]:
+    """Plays of ``size`` cards from ``pool`` that would win the trick ``plays`` (one
+    deck, three or four decks): each choice of sets, filled with single cards of other
+    faces (the lowest first; with no sets, the highest)."""
+    have = Counter(pool)
+    for sets in _sets_of(pool, order, size):
+        rest = sorted((f for f in have if f not in sets), key=order.strength)
+        fills = combinations(rest, size - sum(sets.values())) if sets else \
+            combinations(sorted(rest, key=order.strength, reverse=True), size)
+        for tried, fill in enumerate(fills):
+            play = list(sets.elements()) + list(fill)
+            if trick_winner(plays + [play], order) == len(plays):
+                yield play
+            elif sets:
+                break  # the fill does not change what the sets win
+            if sets and tried >= 2:
+                break
 
 
 def beat_holdings(seen: Seen, plays: list[list[str]], seat: int) -> Iterator[tuple[list[str], str | None]]:
@@ -307,8 +424,22 @@ def beat_holdings(seen: Seen, plays: list[list[str]], seat: int) -> Iterator[tup
     best = trick_winner(plays, order)
     winning = plays[best]
     ruffed = form.suit != TRUMP and order.suit(winning[0]) == TRUMP
-    floor = top_structure(winning, form, order)
     found = 0
+    if order.wide:
+        if not is_throw(form) and not ruffed:
+            for play in _plays_beating(seen.suit_pool(form.suit), plays, order, form.size):
+                found += 1
+                if found > CANDIDATES:
+                    return
+                yield play, None
+        if form.suit != TRUMP:
+            for play in _plays_beating(seen.suit_pool(TRUMP), plays, order, form.size):
+                found += 1
+                if found > CANDIDATES:
+                    return
+                yield play, form.suit
+        return
+    floor = two.top_structure(winning, form, order)
     if not form.is_throw and not ruffed:
         for play in _shapes_above(seen.suit_pool(form.suit), form, order, floor, form.size):
             found += 1
@@ -340,7 +471,7 @@ def can_beat(seen: Seen, plays: list[list[str]], seats: Iterable[int],
             if deal is None:
                 continue
             hand = list(deal[seat].elements())
-            legal = FollowJudge(hand, plays[0], order).verdict(holding).legal
+            legal = follow_judge(hand, plays[0], order).verdict(holding).legal
             if legal and trick_winner(plays + [holding], order) == len(plays):
                 return deal
     return None
@@ -359,17 +490,30 @@ def throw_fails(seen: Seen, lead: list[str], seats: Sequence[int] | None = None)
         if seen.left[seat] == 0:
             continue
         for shape in shapes:
-            size = len(shape.strengths)
-            part = [c for c in pool]
-            sub = lead_form(_part_cards(lead, shape, order), order)
-            for holding in _shapes_above(part, sub, order, shape.top, size):
+            for holding in _component_beaters(pool, lead, shape, order):
                 deal = seen.deal({seat: holding})
                 if deal is None:
                     continue
                 others = [list(deal[s].elements()) for s in seen.others]
-                if not check_lead(lead, others, order).ok:
+                if not lead_stands(lead, others, order):
                     return deal
     return None
+
+
+def _component_beaters(pool: list[str], lead: list[str], shape, order: Order) -> Iterator[list[str]]:
+    """Holdings of ``pool`` that beat the component ``shape`` of the throw ``lead``."""
+    size = shape_size(shape)
+    if not order.wide:
+        sub = lead_form(_part_cards(lead, shape, order), order)
+        yield from _shapes_above(list(pool), sub, order, shape.top, size)
+        return
+    if shape.kind == "single":
+        yield from ([c] for c in sorted(set(pool), key=order.strength, reverse=True)
+                    if order.strength(c) > shape.top)
+        return
+    for sets in _sets_of(pool, order, size):
+        if sets and many._beats(shape, sets, order, order.rules):
+            yield list(sets.elements())
 
 
 def _part_cards(lead: list[str], shape, order: Order) -> list[str]:
@@ -434,8 +578,9 @@ def _following(view: PlayerView) -> bool:
     return bool(view.trick)
 
 
-def _judge(view: PlayerView, seen: Seen) -> FollowJudge:
-    return FollowJudge(list(seen.hand.elements()), seen.plays[0], seen.order)
+@lru_cache(maxsize=16)
+def _judge(view: PlayerView, seen: Seen):
+    return follow_judge(list(seen.hand.elements()), seen.plays[0], seen.order)
 
 
 def _legal(view: PlayerView, seen: Seen, cards: Sequence[object]) -> bool:
@@ -458,6 +603,8 @@ def _legal_plays(view: PlayerView, seen: Seen) -> list[Counter]:
     if sum(held.values()) <= n:
         fill = n - sum(held.values())
         return [held + extra for extra in _sub_multisets(others, fill)]
+    if seen.order.wide:
+        return [+p for p in sub_multisets(held, n) if judge.verdict(list(p.elements())).legal]
     out = []
     for pairs in judge.best_pairs:
         rest = [f for f in held if f not in pairs]
@@ -529,10 +676,28 @@ def _c_must_follow(c, view, d, h):
     held = sum(judge.held.values())
     if held < form.size or form.suit != c.suit or c.count != form.size:
         return False
+    if seen.order.wide:
+        return _wide_must_follow(c, view, seen, judge)
     if judge.best is None or form.pairs == 0:
         return c.tractors == () and c.pairs == 0
     scored = tuple(length for length, ok in zip(form.tractors, judge.best[:-1]) if ok)
     return c.tractors == scored and c.pairs == judge.best[-1]
+
+
+def _wide_must_follow(c, view: PlayerView, seen: Seen, judge) -> bool:
+    """Three or four decks: the sets of each width are the best a follow reaches, and
+    every legal follow holds the tractors named (together)."""
+    form = judge.form
+    if judge.best is None:
+        return c.tractors == c.runs == c.sets == () and c.pairs == 0
+    counts = dict(zip((w for w, _ in form.sets), judge.best[len(form.entries):]))
+    wider = tuple((w, n) for w, n in counts.items() if w > 2 and n)
+    if c.pairs != counts.get(2, 0) or c.sets != wider or c.tractors != tuple(n for _, n in c.runs):
+        return False
+    if len(c.runs) > sum(judge.best[:len(form.entries)]):
+        return False
+    return all(many.holds(play, list(c.runs), seen.order, seen.order.rules)
+               for play in _legal_plays(view, seen))
 
 
 def _c_holds_only(c, view, d, h):
@@ -598,21 +763,48 @@ def _meets(view: PlayerView, seen: Seen, code: str | None, meet: list[str]) -> b
     if code == "must_follow_suit":
         held = [x for x in seen.hand.elements() if seen.order.suit(x) == suit]
         return same(meet, held)
+    if seen.order.wide and code in ("must_play_pair", "must_play_triple", "must_play_quad",
+                                    "must_play_tractor"):
+        return _wide_meets(seen, code, meet, suit)
     if code in ("must_play_pair", "must_play_tractor"):
         if not meet or any(seen.order.suit(x) != suit for x in meet):
             return False
-        if len(pair_faces(meet)) * 2 != len(meet):
+        if len(two.pair_faces(meet)) * 2 != len(meet):
             return False
         if code == "must_play_tractor":
-            return bool(runs(classes_of(pair_faces(meet), seen.order), len(meet) // 2))
+            return bool(runs(classes_of(two.pair_faces(meet), seen.order), len(meet) // 2))
     return True
+
+
+SET_CODES = {"must_play_pair": 2, "must_play_triple": 3, "must_play_quad": 4}
+
+
+def _wide_meets(seen: Seen, code: str, meet: list[str], suit: str | None) -> bool:
+    """Three or four decks: the cards named are sets of the width the code asks for
+    (each face as many times as that width), or a tractor: sets of one width at
+    consecutive strengths (four decks: or quads, which stand for tractors of pairs)."""
+    counts = Counter(meet)
+    if not meet or any(seen.order.suit(x) != suit for x in meet):
+        return False
+    if code in SET_CODES:
+        return set(counts.values()) == {SET_CODES[code]}
+    widths = set(counts.values())
+    if len(widths) != 1 or min(widths) < 2:
+        return False
+    if widths == {4} and seen.order.decks == 4:
+        return True
+    return bool(runs(classes_of(counts, seen.order), len(counts)))
 
 
 @lru_cache(maxsize=16)
 def _offered(view: PlayerView, selected: tuple[str, ...]) -> frozenset[str]:
     seen = _seen(view)
     if not seen.plays:
-        return frozenset(selectable(list(seen.hand.elements()), None, list(selected), seen.order))
+        return frozenset(two.selectable(list(seen.hand.elements()), None, list(selected), seen.order))
+    if seen.order.wide:
+        chosen = Counter(selected)
+        return frozenset(x for play in _legal_plays(view, seen) if not chosen - play
+                         for x in play - chosen)
     return frozenset(_judge(view, seen).offered(Counter(selected)))
 
 
@@ -789,7 +981,8 @@ def _draw_weights(view: PlayerView) -> set[str]:
     declared = view.declaration
     if declared is not None and declared.seat != view.seat and view.cards_left[declared.seat]:
         out.add("declarer_trumps")
-    if view.kitty is None and view.dealer is not None and view.phase != "burying":
+    if (KITTY[view.rules.decks] and view.kitty is None and view.dealer is not None
+            and view.phase != "burying"):
         out.add("light_kitty")
     return out
 
@@ -918,17 +1111,35 @@ def _multiplier(view: PlayerView, lead: list[str], order: Order) -> int:
     if scheme == "twice_cards":
         return 2 * len(lead)
     shapes = decompose(lead, order)
-    largest = max(shapes, key=lambda s: len(s.strengths))
+    largest = max(shapes, key=shape_size)
     if scheme == "by_pairs":
         return 2 if largest.kind == "single" else 2 * largest.length + 2
-    return min(64, 2 ** len(largest.strengths))
+    return min(64, 2 ** shape_size(largest))
+
+
+def _c_has_kitty(c, view, d, h):
+    return (KITTY[view.rules.decks] > 0) == c.present
+
+
+def _c_kou_di(c, view, d, h):
+    """Four decks: the side that lost the last trick played the points in it, and the
+    multiplier is the number of cards led (docs/VARIANTS.md)."""
+    if KITTY[view.rules.decks] or view.phase not in ("hand_over", "match_over") or not view.tricks:
+        return False
+    last = view.tricks[-1]
+    order = _seen(view).order
+    plays = [toks(p.cards) for p in last.plays]
+    winner = last.plays[trick_winner(plays, order)].seat
+    lost = [x for p in last.plays if p.seat % 2 != winner % 2 for x in toks(p.cards)]
+    attackers = winner % 2 != view.dealer % 2
+    return (pts(lost), len(plays[0]), attackers) == (c.points, c.multiplier, c.attackers)
 
 
 def _c_last_lead_multiplier(c, view, d, h):
     order = _seen(view).order
     lead = toks(c.cards)
     # a throw that another hand could break is not what the last trick would lead
-    return (_c_holds(c, view, d, h) and len({order.suit(t) for t in lead}) == 1
+    return (KITTY[view.rules.decks] > 0 and _c_holds(c, view, d, h) and len({order.suit(t) for t in lead}) == 1
             and _multiplier(view, lead, order) == c.multiplier
             and throw_fails(_seen(view), lead) is None)
 
@@ -965,7 +1176,10 @@ def _kitty_scored(view: PlayerView, points: int, multiplier: int | None) -> bool
 
 
 def _declarations(view: PlayerView) -> set[tuple[str, ...]]:
-    """RULES.md §7: level-card singles and pairs, joker pairs, that override what stands."""
+    """RULES.md §7: level-card singles and pairs, joker pairs, that override what stands;
+    with one, three or four decks docs/VARIANTS.md's "Declaring"."""
+    if view.rules.decks != 2:
+        return _variant_declarations(view)
     hand = Counter(toks(view.hand))
     options: set[tuple[str, ...]] = set()
     for card, n in hand.items():
@@ -994,6 +1208,49 @@ def _declarations(view: PlayerView) -> set[tuple[str, ...]]:
             elif view.rules.self_override and strength(option) > strength(tuple(mine)):
                 out.add(option)
         elif strength(option) > strength(tuple(mine)):
+            out.add(option)
+    return out
+
+
+def _variant_strength(cards: tuple[str, ...]) -> int:
+    """docs/VARIANTS.md: one level card 1; two identical level cards 2; two LJ 3; two BJ
+    4; three level cards 5; three LJ 6; three BJ 7; four level cards 8."""
+    table = {(1, ""): 1, (2, ""): 2, (2, "LJ"): 3, (2, "BJ"): 4, (3, ""): 5, (3, "LJ"): 6,
+             (3, "BJ"): 7, (4, ""): 8}
+    joker = cards[0] if cards[0] in ("LJ", "BJ") else ""
+    return table[(len(cards), joker)]
+
+
+def _variant_declarations(view: PlayerView) -> set[tuple[str, ...]]:
+    """One deck: a single level card, the first stands; three decks: up to three
+    identical level cards or jokers (two at least); four decks: up to four identical
+    level cards, no jokers, the standing call of another seat known by its size only.
+    An override needs more strength; the declarer may add identical cards."""
+    decks = view.rules.decks
+    hand = Counter(toks(view.hand))
+    options: set[tuple[str, ...]] = set()
+    for card, n in hand.items():
+        joker = card in ("LJ", "BJ")
+        if joker and decks != 3 or not joker and card[1:] != view.level:
+            continue
+        for k in range(2 if joker else 1, min(n, decks) + 1):
+            options.add((card,) * k)
+    if decks == 1 and view.declaration is not None:
+        return set()
+    standing: tuple[str, ...] | None = None
+    own = False
+    if view.hidden_call:
+        standing = ("S" + view.level,) * view.hidden_call
+    elif view.declaration is not None:
+        standing = tuple(toks(view.declaration.cards))
+        own = view.declaration.seat == view.seat
+    if standing is None:
+        return options
+    out = set()
+    for option in options:
+        if own and option[0] == standing[0] and len(option) > len(standing):
+            out.add(option)
+        elif (not own or view.rules.self_override) and _variant_strength(option) > _variant_strength(standing):
             out.add(option)
     return out
 
@@ -1027,7 +1284,7 @@ def _c_kitty_points(c, view, d, h):
 
 
 def _c_buryable(c, view, d, h):
-    return (view.phase == "burying" and view.turn == view.seat and len(c.cards) == 8
+    return (view.phase == "burying" and view.turn == view.seat and len(c.cards) == KITTY[view.rules.decks]
             and not Counter(toks(c.cards)) - Counter(toks(view.hand)))
 
 
@@ -1122,7 +1379,7 @@ def _c_kitty_lost(c, view, d, h):
         return False
     held = Counter(toks(view.kitty)) + Counter(
         x for r in view.tricks for p in r.plays if p.seat == view.seat for x in toks(p.cards))
-    return (c.points > 0 and len(c.alternative) == 8 and not Counter(toks(c.alternative)) - held
+    return (c.points > 0 and len(c.alternative) == KITTY[view.rules.decks] and not Counter(toks(c.alternative)) - held
             and pts(c.alternative) == 0)
 
 
@@ -1148,6 +1405,7 @@ CHECKS: dict[str, Callable] = {
     "KittyPoints": _c_kitty_points, "Buryable": _c_buryable, "BuryEstimated": _c_bury_estimated,
     "TrumpsAmong": _c_trumps_among, "EmptiesSuit": _c_empties_suit, "GavePoints": _c_gave_points, "LostTrick": _c_lost_trick,
     "TrumpsWasted": _c_trumps_wasted, "KittyLost": _c_kitty_lost, "KittyFlip": _c_kitty_flip,
-    "ThrowPenalty": _c_throw_penalty, "ThrowRisk": _c_throw_risk,
+    "ThrowPenalty": _c_throw_penalty, "ThrowRisk": _c_throw_risk, "HasKitty": _c_has_kitty,
+    "KouDiScored": _c_kou_di,
 }
 """The auditor's own check of every claim type the coach may state."""

@@ -25,7 +25,7 @@ from tutor.coach.transcript import moments
 
 from ..practice.test_coach_hint import view_of
 from ..volume import count
-from .audit import OPTIONS, later_hand, plan_of, run
+from .audit import OPTIONS, first_hand, later_hand, plan_of, run
 from .auditor import Auditor, verify
 
 HANDS = max(30, count(120))
@@ -56,6 +56,22 @@ def test_hands_under_each_rule_option_without_a_false_claim(option) -> None:
                  game_of=later_hand(Rules(**option)))
     assert not report.problems, report.problems[:5]
     assert report.hands == size and report.claims > 10 * report.decisions
+
+
+GAME_LOOKS = {1: (2, None), 3: (1, 13), 4: (1, 11)}
+"""The other games in ``make test``: hands, and moments of each (``None``: all of it);
+``make audit`` plays whole hands of each in both languages."""
+
+
+@pytest.mark.parametrize("decks", sorted(GAME_LOOKS))
+def test_the_other_games_without_a_false_claim(decks: int) -> None:
+    """One, three and four decks: the same audit, judged by the auditor's model of each
+    game (sets of k identical cards, no kitty with four decks)."""
+    hands, most = GAME_LOOKS[decks]
+    report = run(plan_of(hands, 7), advisor="ai", lang="en", leak_every=2,
+                 game_of=first_hand(decks), most=most)
+    assert not report.problems, report.problems[:5]
+    assert report.hands == hands and report.decisions >= 8 and report.claims > 10 * report.decisions
 
 
 def _first(seed: int, policy: str, wanted) -> tuple:
@@ -121,7 +137,7 @@ def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
         claim = GavePoints(item.trick, item.cards, item.cards, 5)
         said = Said("@gave_dealers", final.seat, (("k", 1), ("played", ""), ("n", 5), ("alt", "")),
                     (claim,))
-        return review_module.ReviewNote(item.trick, item.cards, item.cards, said, "saving", None)
+        return review_module.ReviewNote(item.trick, item.cards, item.cards, said, review_module.NoteKind.GAVE_POINTS)
 
     monkeypatch.setattr(review_module, "_judge", every_play)
     monkeypatch.setattr(review_module, "keep", lambda sentences, at: list(sentences))

@@ -224,16 +224,16 @@ def test_a_throw_only_the_partner_can_break_is_not_said_to_be_beatable_by_an_opp
 
 
 def _position(trump: str, hand: str, tricks: list[tuple[int, list[str]]], trick: list[str],
-              leader: int, cards_left: tuple[int, int, int, int], unseen: str):
+              leader: int, cards_left: tuple[int, int, int, int], unseen: str, decks: int = 2):
     """Seat 0's view (the dealer, its kitty known) after ``tricks`` (each: its leader and
     the plays in turn) and the trick in progress ``trick`` led by ``leader``; every card
     neither in ``hand``, played nor ``unseen`` is put in the kitty seat 0 knows (so the
-    position is small, as a late one)."""
+    position is small, as a late one), in the game of ``decks`` decks."""
     from engine.cards import deck, parse_cards
-    from engine.rules import TrumpContext
+    from engine.rules import Rules, TrumpContext
     from engine.view import Play, TrickRecord
 
-    ctx = TrumpContext("2", trump)
+    ctx = TrumpContext("2", trump, Rules(decks=decks))
     records = []
     played = Counter()
     for lead_seat, plays in tricks:
@@ -243,8 +243,8 @@ def _position(trump: str, hand: str, tricks: list[tuple[int, list[str]]], trick:
     now = tuple(Play((leader + i) % 4, tuple(parse_cards(p))) for i, p in enumerate(trick))
     played.update(c for p in now for c in p.cards)
     mine = Counter(parse_cards(hand))
-    kitty = Counter(deck(2)) - mine - played - Counter(parse_cards(unseen))
-    assert not (Counter(parse_cards(unseen)) + mine + played) - Counter(deck(2))
+    kitty = Counter(deck(decks)) - mine - played - Counter(parse_cards(unseen))
+    assert not (Counter(parse_cards(unseen)) + mine + played) - Counter(deck(decks))
     assert sum(cards_left[1:]) == len(parse_cards(unseen))
     return PlayerView(seat=0, phase="tricks", rules=ctx.rules, level="2", team_levels=("2", "2"),
                       dealer=0, hand=tuple(parse_cards(hand)), ctx=ctx,

@@ -54,6 +54,7 @@ def test_four_decks_have_no_kitty_to_bury_and_spades_when_nobody_calls() -> None
     ("S5 S5 S5 H5 H5 H5", "H"),          # off-suit 5s + trump 5s
     ("BJ BJ BJ LJ LJ LJ", "H"),
     ("HA HA HA S5 S5 S5", "H"),          # trump AAA + off-suit 5s
+    ("LJ LJ LJ H5 H5 H5", "H"),          # trump 5s + little jokers ("主 5 小王")
 ])
 def test_seed_titanic_examples_at_level_5(text: str, trump: str) -> None:
     [one] = decompose(cards(text), TrumpContext("5", trump, THREE))
@@ -197,11 +198,19 @@ def test_result_bands_of_each_game(decks: int, rows: list[tuple[int, bool, int]]
         assert points <= row.high and (row.low is None or row.low <= points)
 
 
-@pytest.mark.parametrize("last, times", [("S4 S4 S4 S5 S5 S5", 64), ("S4 S4 S5 S5 S6 S6", 64), ("S4 S4 S5 S5", 16),
+@pytest.mark.parametrize("last, times", [("S4 S4", 4), ("S4 S4 S4 S5 S5 S5", 64), ("S4 S4 S5 S5 S6 S6", 64), ("S4 S4 S5 S5", 16),
                                          ("S5 S5 S5", 8), ("SA SK SQ SJ S10 S9 S8 S7 S7", 4),
                                          ("SA SK SQ SJ", 2), ("SA SA SJ SJ", 4)])
 def test_seed_three_deck_kitty_multipliers(last: str, times: int) -> None:
     assert kitty_multiplier(cards(last), TrumpContext("2", "H", THREE)) == times
+
+
+@pytest.mark.parametrize("won, expected", [(True, 100 + 30 * 64), (False, 100)])
+def test_three_decks_no_kitty_bonus_when_the_dealers_win_the_last_trick(won: bool, expected: int) -> None:
+    """Seed 001: "最后一圈牌如果是庄家方大，不抠底"; else ×64 for a 泰坦尼克 led last."""
+    ctx = TrumpContext("2", "H", THREE)
+    outcome = hand_outcome(100, cards("S5 S5 S10 SK S3 S4"), cards(spades("4 4 4 5 5 5")), won, 0, ["2", "2"], ctx)
+    assert outcome.attacker_points == expected
 
 
 @pytest.mark.parametrize("won, expected", [(True, 100 + 20 * 2), (False, 100 - 20 * 2)])
@@ -238,6 +247,9 @@ def test_three_deck_declaring_order() -> None:
     hands = {0: "S5", 1: "H5 H5 BJ BJ BJ", 2: "LJ LJ", 3: "D5 D5 D5"}
     assert declared(THREE, "5", order, hands) == [None] * 5
     assert declared(THREE, "5", [(3, "D5 D5 D5"), (2, "LJ LJ")], hands) == [None, "override_too_weak"]
+    # 抢亮: nobody may show a declaration as strong as the one on the table; the first stands
+    assert declared(THREE, "5", [(1, "H5 H5"), (3, "D5 D5")], {1: "H5 H5", 3: "D5 D5"}) == [
+        None, "override_too_weak"]
     assert strength_to_override(None) == 1
 
 
@@ -245,6 +257,50 @@ def test_four_deck_calls_need_one_more_card_and_no_jokers() -> None:
     hands = {0: "S5 S5", 1: "H5 H5 H5", 2: "LJ LJ LJ", 3: "D5 D5"}
     assert declared(FOUR, "5", [(0, "S5 S5"), (3, "D5 D5"), (1, "H5 H5 H5"), (2, "LJ LJ LJ")], hands) == [
         None, "override_too_weak", None, "cannot_declare"]
+
+
+def test_four_decks_no_self_override_and_the_first_hand_caller_deals() -> None:
+    """Seed 001: "四副牌升级不能自反主"; "第一局的庄家由翻主方担任"."""
+    assert declared(FOUR, "5", [(0, "S5"), (0, "H5 H5")], {0: "S5 H5 H5"}) == [None, "own_declaration"]
+    game = Game(FOUR, seed=1)
+    game.hands[1] = cards("C2 C2")
+    game.declare(1, "C2 C2")
+    while game.phase == "dealing":
+        game.deal()
+    game.close_declaring()
+    assert (game.dealer, game.trump, game.turn) == (1, "C", 1)
+
+
+def quads(text: str) -> str:
+    return " ".join(" ".join([card] * 4) for card in text.split())
+
+
+ORDER_8 = [quads(c) for c in ("BJ", "LJ", "H3", "S3", "H2", "S2", "HA", "HK", "H4", "SA", "SK", "S4")]
+"""Seed 001's order 8 at level 3, ♥ trumps: "4大王最大→4小王→主牌3333→副主3333→主牌2222→
+副主2222→主牌AAAA。。。。。。主牌4444→副牌AAAA。。。。副牌4444" (the elided ranks by their ends)."""
+
+
+def test_seed_order_8_at_level_3_quad_by_quad() -> None:
+    ctx = TrumpContext("3", "H", FOUR)
+    for higher, lower in zip(ORDER_8, ORDER_8[1:]):
+        assert trick_winner([cards(lower), cards(higher)], ctx) == 1, (higher, lower)
+        assert trick_winner([cards(higher), cards(lower)], ctx) == 0, (higher, lower)
+
+
+def test_seed_order_7_at_level_3_as_the_engine_reads_it() -> None:
+    """Order 7 ("主AAKK为最大，主AA22为最小，副主2233比主牌AA22大，比主牌2233以上相同牌型小") is not
+    implemented: it makes the trump 2s adjacent to the trump A, which RULES.md §3 forbids
+    (docs/VARIANTS.md).  Its tractors as the engine reads them, so a change is deliberate:
+    the chain is level cards – trump 2 – off-suit 2s – trump A."""
+    ctx = TrumpContext("3", "H", FOUR)
+    shapes = {text: [(c.kind, c.length) for c in decompose(cards(text), ctx)]
+              for text in ("HA HA HK HK", "HA HA H2 H2", "S2 S2 S3 S3", "H2 H2 H3 H3")}
+    assert shapes == {"HA HA HK HK": [("tractor", 2)], "HA HA H2 H2": [("pair", 1), ("pair", 1)],
+                      "S2 S2 S3 S3": [("pair", 1), ("pair", 1)], "H2 H2 H3 H3": [("pair", 1), ("pair", 1)]}
+    across = ["HA HA HK HK", "HA HA S2 S2", "S2 S2 H2 H2", "H2 H2 S3 S3", "S3 S3 H3 H3"]  # lowest first
+    for lower, higher in zip(across, across[1:]):
+        assert [c.kind for c in decompose(cards(higher), ctx)] == ["tractor"]
+        assert trick_winner([cards(lower), cards(higher)], ctx) == 1, (lower, higher)
 
 
 @pytest.mark.parametrize("decks", [1, 3, 4])

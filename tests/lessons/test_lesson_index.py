@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tutor.lessons import load_all
-from tutor.lessons.index import TOPICS, lesson_for_topic, lesson_index, read_index
+from tutor.lessons.index import TOPICS, lesson_for_topic, lesson_index, lesson_number, read_index
 from tutor.lessons.loader import LESSON_DIR
 
 REVIEW_TOPICS = {
@@ -29,6 +29,16 @@ def test_index_lists_every_lesson_file_once() -> None:
 @pytest.mark.parametrize("topic, lesson", sorted(REVIEW_TOPICS.items()))
 def test_each_review_topic_links_the_lesson_that_teaches_it(topic: str, lesson: str) -> None:
     assert lesson_for_topic(topic) == lesson
+
+
+def test_a_lesson_is_numbered_by_its_place_in_the_list() -> None:
+    """The number the lesson list shows and the review and the rules pages name is the
+    place in the index, not the id: the final check keeps its id "10" after lesson 18, at
+    the end of the two-deck course (the lessons on the other games follow it)."""
+    ids = [e.id for e in lesson_index()]
+    assert [lesson_number(i) for i in ids] == list(range(1, len(ids) + 1))
+    assert lesson_number("10") == lesson_number("18") + 1 == len(ids) - 3  # then 19, 20, 21
+    assert lesson_number("nonsense") is None
 
 
 def test_every_topic_of_the_vocabulary_has_a_lesson() -> None:

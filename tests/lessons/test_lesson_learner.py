@@ -19,6 +19,8 @@ from tutor.lessons.rules import correct_options, right_answers, wrong_answer
 from tutor.lessons.session import ANSWER, HINT, RIGHT, stars_for
 
 LESSONS = [lesson for lesson in load_all() if isinstance(lesson, Lesson)]
+FINAL = next(lesson for lesson in LESSONS if lesson.id == "10")
+"""The final check: the end of the two-deck course (the lessons on other games follow it)."""
 
 
 def right(run: LessonRun) -> list | int:
@@ -53,6 +55,8 @@ def play_through(run: LessonRun, slips: bool) -> None:
 @pytest.mark.parametrize("options", [{}, {"constant_twos": True}, {"kitty_multiplier": "power"}])
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.id)
 def test_learner_completes_every_lesson(lesson: Lesson, options: dict, language: str) -> None:
+    if lesson.decks != 2 and (options or language != "en"):
+        pytest.skip("a lesson of another game plays its own rules whatever the options: one run")
     run = LessonRun(lesson, Rules(**options), seed=3)
     play_through(run, slips=True)
     assert run.mistakes > 0 and run.stars < 3
@@ -77,7 +81,7 @@ def test_stars_have_the_same_thresholds_everywhere() -> None:
         assert run.stars == 2
         run.states[1].mistakes = 1
         assert run.stars == 1
-    final = LessonRun(LESSONS[-1], seed=11)
+    final = LessonRun(FINAL, seed=11)
     for i in sorted(final.quiz):
         final.go(i)
         final.answer(wrong(final))
@@ -180,7 +184,7 @@ def test_drill_needs_three_right_in_a_row() -> None:
 
 
 def test_final_check_asks_ten_questions_once_each() -> None:
-    run = LessonRun(LESSONS[-1], seed=11)
+    run = LessonRun(FINAL, seed=11)
     assert len(run.quiz) == 10
     kinds = set()
     for i in sorted(run.quiz):
@@ -189,7 +193,7 @@ def test_final_check_asks_ten_questions_once_each() -> None:
         feedback = run.answer(wrong(run))
         assert feedback.tier == ANSWER and run.can_advance()
     assert len(kinds) == 10, "ten different questions"
-    other = LessonRun(LESSONS[-1], seed=12)
+    other = LessonRun(FINAL, seed=12)
     assert [other.steps[i] for i in sorted(other.quiz)] != [run.steps[i] for i in sorted(run.quiz)]
 
 

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.volume import examples
-from tutor.lessons import UnavailableLesson, load_lesson
+from engine import Rules
+from tutor.lessons import Lesson, LessonRun, UnavailableLesson, load_lesson
 from tutor.lessons.__main__ import main
 from tutor.lessons.yamlfile import MAX_BYTES, MAX_DEPTH, parse_yaml
 
@@ -23,6 +24,11 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ROOT = Path(__file__).resolve().parents[2]
 
 EXPECTED = {
+    "76_wrong_game": ["11: steps[0].expect: says attackers+0, but rule hand_result judges dealers+1 right",
+                      "17: steps[1].hand: 40 cards: a hand holds at most 39 here",
+                      "22: steps[2].with_rules: a game of other decks is the lesson's: give `decks` at the top "
+                      "of the file"],
+    "77_bad_decks": ["4: decks: expected the number of decks, 1 to 4, got 5"],
     "70_wrong_leader": ["9: steps[0].tricks[1]: trick 2 is led by left, but partner won trick 1 and leads next"],
     "71_duplicated_card": ["11: steps[0].tricks: SA appears 3 times, but 2 decks hold only 2 copies: "
                            "no deal gives this"],
@@ -80,6 +86,26 @@ def test_a_lesson_whose_expect_disagrees_with_the_engine_is_rejected(tmp_path: P
     assert load_lesson(good).available
     assert main(["check", str(good)]) == 0
     assert main(["check", str(FIXTURES / "80_wrong_expect.yaml")]) == 1
+
+
+def test_a_lesson_of_another_game_is_judged_by_its_rules_whatever_the_table_plays(tmp_path: Path) -> None:
+    """``decks: 3`` reads three copies of a card and judges the score by three decks' bands,
+    under any rules in force (the table's options only when it plays three decks too); a
+    lesson without ``decks`` stays a two-deck lesson."""
+    text = (FIXTURES / "76_wrong_game.yaml").read_text(encoding="utf-8").split("  - kind: select_cards")[0]
+    text = text.replace('expect: "attackers+0"', 'expect: "dealers+1"')
+    path = tmp_path / "42_three.yaml"
+    path.write_text(text + '  - kind: narration\n    heading: "A triple"\n    text: "Three of a card."\n'
+                    '    cards: "S9 S9 S9"\n', encoding="utf-8")
+    flat = Rules(decks=3, throw_penalty="flat")  # the table plays this game: its options hold
+    for rules, played in ((Rules(), Rules(decks=3)), (Rules(decks=4), Rules(decks=3)), (flat, flat)):
+        lesson = load_lesson(path, rules)
+        assert isinstance(lesson, Lesson) and lesson.decks == 3, getattr(lesson, "problems", None)
+        assert LessonRun(lesson, rules).rules == played
+    path.write_text(text.replace("decks: 3\n", ""), encoding="utf-8")
+    assert "judges attackers+0 right" in str(load_lesson(path).problems[0])  # type: ignore[union-attr]
+    two = load_lesson(ROOT / "lessons" / "05_singles_pairs.yaml", Rules(decks=3))
+    assert isinstance(two, Lesson) and LessonRun(two, Rules(decks=3)).rules == Rules()
 
 
 def test_check_command_prints_problems_and_fails(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,7 @@ from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, LessonRun, default_library  # noqa: E402
 from tutor.lessons.feedback import tr  # noqa: E402
 from tutor.lessons.model import Declare, Drill, PlayTrick, board_cards  # noqa: E402
-from tutor.scenes.lessons.views import CardTaskView  # noqa: E402
+from tutor.scenes.lessons.card_task import CardTaskView  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 
 RULES = Rules()
@@ -63,6 +63,29 @@ def test_later_plays_are_face_down_until_the_learner_has_played(tmp_path) -> Non
     assert seen >= 20
 
 
+def test_a_four_deck_call_stays_face_down_for_the_other_seats(tmp_path) -> None:
+    """Four decks call trumps face down (暗叫): another seat's call shows its backs and
+    the header says how many cards it has, never its suit, before and after the answer."""
+    app = App(size=(960, 600), store=Store(tmp_path), language="en")
+    view = CardTaskView(app.services, lambda _a: None, lambda: None)
+    seen = 0
+    for where, run in runs():
+        task = run.task
+        if not isinstance(task, Declare) or task.shown is None or task.shown[0] == 0:
+            continue
+        hidden = run.ctx.rules.variant.hidden_calls
+        seen += hidden
+        for answered in (False, True):
+            view.load(run)
+            assert (task.shown[0] in {seat for seat, _cards in view.trick.faces()}) is not hidden, where
+            if hidden and not answered:
+                assert tr(run.header()) == f"Level {task.position.level} · a face-down call of {len(task.shown[1])} cards"
+            run.answer(list(task.expect[0]))
+        run.states[run.index].__init__()  # type: ignore[misc]
+        run.feedback = None
+    assert seen == 1
+
+
 def test_no_star_before_trumps_are_taught_or_while_they_are_undecided() -> None:
     for where, run in runs():
         target = run.task or run.step
@@ -84,7 +107,8 @@ def test_the_header_stands_over_every_card_step_from_the_trumps_screen_on() -> N
             continue
         shown += 1
         named.add(where)
-        assert line.startswith(f"Level {target.position.level} · trumps"), where
+        level = target.position.level
+        assert line.startswith((f"Level {level} · trumps", f"Level {level} · a face-down call")), where
         if target.position.decided:
             assert "for now" not in line and "not chosen" not in line, where
     assert shown > 90

@@ -11,6 +11,7 @@ from engine.claims import (FewestPoints, NoWinningPlay, OnlyLegalPlay, PairsCanS
                            PartnerWinning, Position)
 from engine.view import Decision, Play, PlayerView, Reason, TrickRecord
 from tutor import coach
+from tutor.coach.review import LESSON_TOPICS, NoteKind
 from tutor.coach.said import CardsRef, Said, SeatRef
 from tutor.guided import GUIDE_PLAYED_WHY
 from tutor.i18n import set_language
@@ -145,12 +146,28 @@ def _finish(before: PlayerView, play: str) -> tuple[coach.LearnerPlay, PlayerVie
     return coach.LearnerPlay(0, before, tuple(parse_cards(play))), final
 
 
-def _links_the_strategy_lesson(note: coach.ReviewNote, topic: str) -> None:
-    """Every noted play was legal: its link is the lesson that teaches the better play,
-    one of the strategy lessons after the guided hand, not a rule lesson."""
+STRATEGY_LESSON = {
+    NoteKind.GAVE_POINTS: "12",  # Playing with your partner: 送分 to the partner, not the opponents
+    NoteKind.NOT_TAKEN: "12",  # ... and taking the points with a higher card
+    NoteKind.TRUMPS_WASTED: "14",  # Ruff or discard: no trump on the partner's sure trick
+    NoteKind.NOT_RUFFED: "14",  # ... and ruff where a ruff wins the points for sure
+    NoteKind.KITTY_LOST: "15",  # Playing as the dealers: what to bury
+}
+"""The lesson each kind of note opens: the strategy lesson teaching the better play."""
+
+
+@pytest.mark.parametrize("kind", list(NoteKind))
+def test_every_kind_of_note_opens_the_lesson_that_teaches_the_better_play(kind: NoteKind) -> None:
+    """Every noted play was legal: its link is a strategy lesson after the guided hand,
+    never the rule lesson (the old links sent 送分 to "Out of a suit")."""
     ids = [e.id for e in lesson_index()]
-    assert note.topic == topic and note.lesson == lesson_for_topic(topic)
-    assert ids.index(note.lesson) > ids.index("hand"), (topic, note.lesson)
+    lesson = lesson_for_topic(LESSON_TOPICS[kind])
+    assert lesson == STRATEGY_LESSON[kind]
+    assert lesson is not None and ids.index(lesson) > ids.index("hand"), (kind, lesson)
+
+
+def _links_the_strategy_lesson(note: coach.ReviewNote, kind: NoteKind) -> None:
+    assert note.kind == kind and note.lesson == STRATEGY_LESSON[kind]
 
 
 def test_review_flags_points_given_to_a_trick_already_lost() -> None:
@@ -162,8 +179,8 @@ def test_review_flags_points_given_to_a_trick_already_lost() -> None:
     assert note.alternative == tuple(parse_cards("S2"))
     assert note.text() == ("Trick 1: you played ♠K, 10 points more than ♠2, which was legal too. "
                            "The dealers were sure to win this trick, so your team lost those points.")
-    _links_the_strategy_lesson(note, "giving_points")
-    assert note.lesson_text().startswith(f"Lesson {int(note.lesson)}: ")
+    _links_the_strategy_lesson(note, NoteKind.GAVE_POINTS)
+    assert note.lesson_text() == "Lesson 12: Playing with your partner"  # the number the lesson list shows
 
 
 @pytest.mark.parametrize("lead, flagged", [("BJ", True), ("HA", False)])
@@ -184,7 +201,7 @@ def test_review_flags_a_trick_a_sure_play_would_have_won() -> None:
     assert [n.text() for n in notes] == [
         "Trick 1: you played ♠2 and lost the trick, with 5 points on it once you had played; ♠K would "
         "have won it for sure."]
-    _links_the_strategy_lesson(notes[0], "taking_points")
+    _links_the_strategy_lesson(notes[0], NoteKind.NOT_TAKEN)
 
 
 def test_a_discard_where_a_ruff_was_sure_links_ruff_or_discard() -> None:
@@ -194,7 +211,7 @@ def test_a_discard_where_a_ruff_was_sure_links_ruff_or_discard() -> None:
     item, final = _finish(before, "D3")
     notes = coach.review([item], final)
     assert [n.alternative for n in notes] == [tuple(parse_cards("BJ"))]
-    _links_the_strategy_lesson(notes[0], "ruff_or_discard")
+    _links_the_strategy_lesson(notes[0], NoteKind.NOT_RUFFED)
 
 
 def test_a_lost_trick_counts_the_points_at_stake_when_the_learner_played() -> None:
@@ -239,7 +256,7 @@ def test_review_flags_trumps_spent_on_the_partners_sure_trick() -> None:
     notes = coach.review([item], final)
     assert len(notes) == 1 and notes[0].alternative == tuple(parse_cards("D2"))
     assert "spending 1 trump more than needed" in notes[0].text()
-    _links_the_strategy_lesson(notes[0], "ruff_or_discard")
+    _links_the_strategy_lesson(notes[0], NoteKind.TRUMPS_WASTED)
 
 
 def test_every_ai_reason_code_has_words_and_a_principle() -> None:
@@ -464,7 +481,9 @@ def test_the_kitty_note_is_hindsight_and_never_blames_the_coachs_burial() -> Non
         "As it turned out, the attackers won the last trick: the 15 points you buried in ♠K ♠5 "
         "♦8 ♦7 ♦6 ♦4 ♦3 ♦2 counted ×4, 60 for them. Burying ♦8 ♦7 ♦6 ♦4 ♦3 ♦2 ♣3 ♣2 would have "
         "kept them out of the kitty."]
-    _links_the_strategy_lesson(notes[0], "dealers_play")
+    _links_the_strategy_lesson(notes[0], NoteKind.KITTY_LOST)
+    burying = replace(final, phase="burying", tricks=())
+    assert coach.review([], final, lambda: blanks, burying)[0].decision is burying  # the review shows that hand
     assert coach.review([], final, lambda: tuple(parse_cards("SK S5 D2 D3 D4 D6 D7 D8"))) == []
     assert coach.review([], final) == []  # the coach's burial not known: nothing said
 

@@ -22,6 +22,7 @@ from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.review import ReviewScene
 from tutor.scenes.summary import HandSummaryScene, level_table_row, summary_lines
 from tutor.settings import DEMO_MATCH_FILE, Store
+from tutor.widgets.status import trump_label
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,6 +52,8 @@ def until(app: App, scene: PracticeTableScene, done, frames: int = 5000) -> None
     for _ in range(frames):
         if done(scene):
             return
+        if scene.moments.now is not None:
+            app.handle_event(key(pygame.K_SPACE))  # a table event seen: go on
         app.frame(0.05)
     raise AssertionError("the table never got there")
 
@@ -204,7 +207,11 @@ def test_declare_buttons_follow_the_rules(app) -> None:
                     assert choice == max(of_face, key=lambda d: d.strength).cards
             if any(b.enabled for b in scene.declaring.buttons) or scene.table.phase not in ("dealing", DECLARING):
                 break
+            if scene.moments.now is not None:
+                app.handle_event(key(pygame.K_SPACE))  # another seat's declaration seen: go on
             app.frame(0.05)
+        if scene.moments.now is not None:
+            app.handle_event(key(pygame.K_SPACE))
         enabled = [n for n, b in enumerate(scene.declaring.buttons) if b.enabled]
         if not enabled:
             app.stack.pop()
@@ -252,6 +259,7 @@ def test_review_marks_the_plays_that_cost_points(app) -> None:
     assert "Lesson 0" not in review.lesson_label()  # never zero-padded
     assert "points" in review.trick_text()
     app.frame(0.0)
+    _shows_the_decision(review, table)
     lesson = review.notes[review.index].lesson
     app.handle_event(key(pygame.K_4))  # the lesson link
     from tutor.scenes.lessons import LessonPlayerScene
@@ -259,6 +267,32 @@ def test_review_marks_the_plays_that_cost_points(app) -> None:
     app.stack.pop()
     app.handle_event(key(pygame.K_RIGHT))
     assert review.index == min(review.notes) + 1
+
+
+def _shows_the_decision(review: ReviewScene, table: PracticeTable) -> None:
+    """At every trick the review shows the learner's decision as the table recorded it:
+    the hand then in the table's order (★ trumps first) with the cards played raised,
+    and the level, trumps and 闲分 of that moment; at a trick whose decision the table
+    did not see, the trick alone."""
+    from tutor.widgets.hand import in_hand_order
+
+    played, start = {p.trick: p for p in table.learner_plays}, review.index
+    for index in range(review.count):
+        review.index = index
+        review._show()
+        shown = review.widgets()
+        if index not in played:
+            assert review.hand not in shown and not review.facts_text()
+            continue
+        view, cards = played[index].view, played[index].cards
+        assert review.hand in shown and review.facts in shown
+        assert review.hand.cards == in_hand_order(view.hand, view.ctx)
+        assert sorted(review.hand.selected_cards()) == sorted(cards)
+        assert review.facts_text() == (f"Before you played: level {view.level} · trumps: "
+                                       f"{trump_label(view.ctx.trump)} · attackers' points: {view.attacker_points}")
+    assert any(view.attacker_points for view, _cards in review.decisions.values()), "闲分 as it stood, not 0"
+    review.index = start
+    review._show()
 
 
 def test_match_is_saved_on_leaving_and_resumed(app) -> None:

@@ -1,8 +1,9 @@
 """No text at the practice table is under 14 px at the smallest window (960×600): every
 string rendered while the scene draws is measured at each moment of a hand — the deal,
-the declaring window, the burial, a trick with the card counter on, the previous trick,
-the kitty, a failed throw, the kitty turned up at the end — in Chinese (both languages
-under ``make soak``)."""
+a declaration's moment, the declaring window, the burial, a trick with the card counter
+and its legend on, the previous trick, the kitty, a failed throw, the kitty turned up
+at the end (and its moment, 抠底, when the attackers take it); and with 54-card hands
+(four decks) — in Chinese (both languages under ``make soak``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import contextlib
 
 import pytest
 
-from engine.game import BURYING, TRICKS, Game
+from engine.game import BURYING, DECLARING, TRICKS, Game
 from tutor import i18n
 from tutor.fonts import Fonts
 from tutor.practice import PracticeTable
@@ -60,6 +61,19 @@ def too_small(app, scene: PracticeTableScene) -> list[tuple[str, int]]:
     return sorted({(text, px) for text, px in sizes if px < SMALLEST})
 
 
+def moments(app, scene: PracticeTableScene):
+    """What is too small at each moment measured (by name), and the function that
+    draws a frame and measures it as the moment ``name``."""
+    small: dict[str, list] = {}
+
+    def moment(name: str) -> None:
+        app.frame(1 / 60)
+        found = too_small(app, scene)
+        if found:
+            small[name] = found
+    return small, moment
+
+
 @pytest.mark.parametrize("language", ["zh_CN", "en"][:count(2)])  # both under ``make soak``
 def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
     app = make_app(tmp_path, speed="fast", size=(960, 600))
@@ -68,16 +82,13 @@ def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
     game = Game(app.services.store.settings.rule_set(), 6, dealer=0, hand=2)
     scene = PracticeTableScene(app.services, PracticeTable(game, seed=6), seed=6)
     app.stack.push(scene)
-    small: dict[str, list] = {}
-
-    def moment(name: str) -> None:
-        app.frame(1 / 60)
-        found = too_small(app, scene)
-        if found:
-            small[name] = found
+    small, moment = moments(app, scene)
 
     run(app, scene, lambda s: s.table.game.dealt >= 40, act=False)
     moment("dealing")
+    run(app, scene, lambda s: s.moments.now is not None or s.table.phase != "dealing", act=False)
+    assert scene.moments.now is not None, "an opponent declares while dealing"
+    moment("a declaration's moment")
     run(app, scene, lambda s: s.table.phase != "dealing" and not s.motion.active, act=False)
     moment("declaring window")
     run(app, scene, lambda s: s.table.phase == BURYING and s.table.learner_to_act and not s.motion.active)
@@ -101,5 +112,30 @@ def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
     scene._toggle_peek("kitty")
     run(app, scene, lambda s: s.hand_over.reveal is not None and not s.motion.active)
     moment("kitty turned up")
+    i18n.set_language("en")
+    assert not small, small
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "en"][:count(2)])  # both under ``make soak``
+def test_no_text_under_14_px_with_54_card_hands(tmp_path, language: str) -> None:
+    """Four decks at 960×600: all 54 cards dealt in two rows with another seat's call
+    face down, then a trick with the card counter on."""
+    app = make_app(tmp_path, speed="off", size=(960, 600))
+    app.services.store.settings.card_counter = True
+    i18n.set_language(language)
+    game = Game(app.services.store.settings.practice_rules(4), 2)
+    while game.phase != DECLARING:
+        game.deal()
+    caller = next(seat for seat in (1, 2, 3) if game.legal_declarations(seat))
+    game.declare(caller, game.legal_declarations(caller)[0].cards)
+    scene = PracticeTableScene(app.services, PracticeTable(game, seed=2, ai_kind="greedy"), seed=2)
+    app.stack.push(scene)
+    small, moment = moments(app, scene)
+
+    assert scene.table.hidden_call > 0 and len(scene.hand.cards) == 54
+    moment("a call face down")
+    scene.table.close_declaring()
+    run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and not s.motion.active, dt=0.25)
+    moment("trick, counter and 54 cards")
     i18n.set_language("en")
     assert not small, small

@@ -22,6 +22,7 @@ from engine.claims import (
     Declarable,
     DeclarationDeals,
     EmptiesSuit,
+    HasKitty,
     Holds,
     KittyPoints,
     Leading,
@@ -69,9 +70,19 @@ def declare_line(view: PlayerView) -> list[Said]:
                              if overriding else
                              N_("Dealing. You can declare trumps now with {options}: use a declare button."),
                              me, CanDeclare(options), options=_option_cards(options))], at)
-    return keep([Said.of(N_("Dealing. Level {level}: a level card or a pair of jokers lets you "
-                            "declare trumps."), me, Level(view.level), CanDeclare(()),
-                         level=view.level)], at)
+    return keep([Said.of(DEALING_LINE.get(view.rules.decks, DEALING_LINE[2]), me, Level(view.level),
+                         CanDeclare(()), level=view.level)], at)
+
+
+DEALING_LINE = {
+    1: N_("Dealing. Level {level}: a level card lets you declare trumps, and the first "
+          "declaration stands."),
+    2: N_("Dealing. Level {level}: a level card or a pair of jokers lets you declare trumps."),
+    4: N_("Dealing. Level {level}: level cards let you call trumps face down (暗叫); a call "
+          "with more cards overrides one with fewer."),
+}
+"""The dealing line when the learner cannot declare, by the number of decks (three
+decks as two: two or three identical jokers call no-trump)."""
 
 
 def _option_cards(options: Sequence[tuple[Card, ...]]) -> CardChoices:
@@ -100,7 +111,8 @@ def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
                            Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
         if decision.reason is not None and decision.reason.code == "declare_for_deal":
             # why a shorter suit: declaring now also wins the deal
-            out.append(Said.of(PRINCIPLES["deal"].msgid, me, DeclarationDeals()))
+            out.append(Said.of(PRINCIPLES["deal"].msgid, me, DeclarationDeals(), HasKitty()))
+            out.append(Said.of(PRINCIPLES["deal_no_kitty"].msgid, me, DeclarationDeals(), HasKitty(False)))
     elif view.phase == "declaring":  # the last chance: no "yet" about it
         out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
     else:
@@ -131,7 +143,7 @@ def _trumps_if(view: PlayerView, trump: str | None) -> int:
 SHORT_SUIT = 5
 """A side suit this short is worth emptying into the kitty (the shortest one is named)."""
 
-CHOSEN = N_("Choose 8 cards to bury ({n} chosen).")
+CHOSEN = N_("Choose {size} cards to bury ({n} chosen).")
 KITTY_POINTS = plural("@kitty_points", lambda n: ngettext(
     "{n} point in the kitty.", "{n} points in the kitty.", n))
 KITTY_RISK = plural("@kitty_risk", lambda n: ngettext(
@@ -161,7 +173,7 @@ def bury_line(view: PlayerView, selected: Sequence[Card]) -> list[Said]:
     at = position(view)
     me = view.seat
     chosen = tuple(selected)
-    out = [Said(CHOSEN, me, (("n", len(chosen)),))]
+    out = [Said(CHOSEN, me, (("size", view.rules.variant.kitty_size), ("n", len(chosen))))]
     if points(chosen):
         out.append(Said(KITTY_POINTS, me, (("n", points(chosen)),),
                         (KittyPoints(chosen, points(chosen)),)))
@@ -272,6 +284,8 @@ TRUMP_PAIR_TIP = N_("Tip: attackers, keep a strong pair of trumps for the last t
                     "win a last trick led as a pair, the kitty's points count four times.")
 TRUMPS_TIP = N_("Tip: dealers, do not spend all your trumps early: the last trick decides the "
                 "kitty.")
+KOU_DI_TIP = N_("Tip: keep strong trumps for the last trick (扣底): the side that loses it gives "
+                "the winners the points it played in it, times the number of cards led.")
 
 
 def _ace_tip(view: PlayerView, at: Position) -> Said | None:
@@ -291,12 +305,6 @@ def _pair(view: PlayerView, among: Sequence[Card] | None = None) -> tuple[Card, 
     counts = Counter(view.hand if among is None else among)
     face = next((c for c, n in counts.items() if n >= 2), None)
     return (face, face) if face is not None else None
-
-
-def _trumps(view: PlayerView) -> tuple[Card, ...]:
-    ctx = view.ctx
-    assert ctx is not None
-    return tuple(c for c in view.hand if ctx.is_trump(c))
 
 
 def play_tips(view: PlayerView) -> list[Said]:
@@ -320,12 +328,13 @@ def play_tips(view: PlayerView) -> list[Said]:
     assert ctx is not None
     if my_turn and view.leading and max(Counter(ctx.suit_of(c) for c in view.hand).values()) > 1:
         out.append(Said.of(THROW_TIP, me, Leading()))  # a throw needs two cards of a suit
-    trumps = _trumps(view)
+    trumps = suit_cards(at, TRUMP)
     trump_pair = _pair(view, trumps)
     if trump_pair is not None:
-        out.append(Said.of(TRUMP_PAIR_TIP, me, Team(False), Holds(trump_pair)))
+        out.append(Said.of(TRUMP_PAIR_TIP, me, Team(False), Holds(trump_pair), HasKitty()))
     if trumps:
-        out.append(Said.of(TRUMPS_TIP, me, Team(True), Holds(trumps)))
+        out.append(Said.of(TRUMPS_TIP, me, Team(True), Holds(trumps), HasKitty()))
+        out.append(Said.of(KOU_DI_TIP, me, Holds(trumps), HasKitty(False)))
     return keep(out, at)
 
 
@@ -361,9 +370,9 @@ def goes_against(view: PlayerView, tip: Said, play: Sequence[Card]) -> bool:
     if tip.msgid == THROW_TIP:  # throws what may fail
         return not at.following and at.knowledge.throw_can_fail(play) is not False
     if tip.msgid == TRUMP_PAIR_TIP:  # spends the pair before the last trick
-        pair = _pair(view, _trumps(view))
+        pair = _pair(view, suit_cards(at, TRUMP))
         return bool(rest) and pair is not None and played[pair[0]] > 0
-    if tip.msgid == TRUMPS_TIP:  # plays its last trumps with tricks still to come
+    if tip.msgid in (TRUMPS_TIP, KOU_DI_TIP):  # plays its last trumps with tricks still to come
         return bool(rest) and not any(at.ctx.is_trump(c) for c in rest)
     return False
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import lead_shape
 from engine.claims import CanRuff, Holds, HoldsOnly, Leading, LeadKind, MustFollow, Void
-from engine.combos import PAIR, TRACTOR, decompose
+from engine.combos import TRACTOR, decompose, face_counts, pack_runs
 from engine.play import ANY, PAIRS, SUIT, TRACTOR_RUNG
 from engine.rules import TRUMP
 from engine.view import PlayerView
@@ -17,6 +17,8 @@ from .said import Choices, Said, SuitRef, joined, keep, plural
 LEAD_LINE = N_("Your lead: {options}.")
 LEAD_SINGLE = N_("a single")
 LEAD_PAIR = N_("a pair")
+LEAD_TRIPLE = N_("a triple")
+LEAD_QUAD = N_("a quad")
 LEAD_TRACTOR = N_("a tractor")
 LEAD_THROW = N_("several cards of one suit at once (a throw)")
 
@@ -25,6 +27,23 @@ FOLLOW = plural("@follow", lambda n: ngettext(
 FOLLOW_TRUMPS = plural("@follow_trumps", lambda n: ngettext(
     "Follow with {n} trump.", "Follow with {n} trumps.", n))
 MUST_TRACTOR = N_("You must play a tractor of {length} pairs.")
+MUST_TRACTOR_QUADS_TOO = plural("@tractor_quads_too", lambda n: ngettext(
+    "You must play a tractor of {length} pairs (or {n} quad, which counts as one).",
+    "You must play a tractor of {length} pairs (or {n} quads, which count as one).", n))
+MUST_TITANIC = N_("You must play a tractor of {length} triples (a Titanic).")
+MUST_QUAD_TRACTOR = N_("You must play a tractor of {length} quads.")
+TRIPLES = plural("@triples", lambda n: ngettext(
+    "You must play {n} triple.", "You must play {n} triples.", n))
+QUADS = plural("@quads", lambda n: ngettext(
+    "You must play {n} quad.", "You must play {n} quads.", n))
+PAIRS_IN_ALL = {
+    3: plural("@pairs_in_all_3", lambda n: ngettext(
+        "In all your play must hold {n} pair (a triple holds one).",
+        "In all your play must hold {n} pairs (a triple holds one).", n)),
+    4: plural("@pairs_in_all", lambda n: ngettext(
+        "In all your play must hold {n} pair (a triple holds one, a quad two).",
+        "In all your play must hold {n} pairs (a triple holds one, a quad two).", n)),
+}
 PAIRS_ONLY = plural("@pairs", lambda n: ngettext(
     "You must play {n} pair.", "You must play {n} pairs.", n))
 PAIRS_MORE = plural("@pairs_more", lambda n: ngettext(
@@ -43,6 +62,8 @@ VOID_DISCARD = plural("@void_discard", lambda n: ngettext(
 VOID_TRUMPS = plural("@void_trumps", lambda n: ngettext(
     "You have no trumps: discard any {n} card.", "You have no trumps: discard any {n} cards.", n))
 RUFF_SHAPE = N_("A ruff must have the lead's shape (its pairs and tractors) to win.")
+RUFF_SHAPE_SETS = N_("A ruff must have the lead's shape (its triples, quads, pairs and tractors) "
+                     "to win.")
 NO_SHAPE = N_("Your trumps cannot match the lead's shape, so no play of yours can win it.")
 
 
@@ -61,14 +82,44 @@ def hint_sentences(view: PlayerView) -> list[Said]:
         form = SHORT_TRUMPS if suit == TRUMP else SHORT
         return keep([Said(form, me, (("n", len(req.held)), ("suit", SuitRef(suit)),
                                      ("fill", req.fill)), (HoldsOnly(suit, len(req.held)),))], at)
-    must = MustFollow(suit, req.need, req.tractors, req.pairs)
+    must = MustFollow.of(req)
     lines = [Said(FOLLOW_TRUMPS if suit == TRUMP else FOLLOW, me,
                   (("n", req.need), ("suit", SuitRef(suit))), (must,))]
+    if req.shape.wide:
+        pairs = rungs.get(PAIRS)
+        return keep(lines + _wide_lines(at, must, pairs is not None and pairs.required), at)
     lines += [Said.of(MUST_TRACTOR, me, must, length=length) for length in req.tractors]
     loose = req.pairs - sum(req.tractors)
     if loose > 0 and rungs[PAIRS].required:
         lines.append(Said(PAIRS_MORE if req.tractors else PAIRS_ONLY, me, (("n", loose),), (must,)))
     return keep(lines, at)
+
+
+def _wide_lines(at, must, pairs_required: bool) -> list[Said]:
+    """What a follow must hold with three or four decks: each tractor by the width of
+    its sets, the triples and quads, then the pairs in all."""
+    me = at.seat
+    quads_stand_in = at.view.rules.variant.quad_is_tractor
+    lines = []
+    for width, length in must.runs:
+        if width == 3:
+            lines.append(Said.of(MUST_TITANIC, me, must, length=length))
+        elif width == 4:
+            lines.append(Said.of(MUST_QUAD_TRACTOR, me, must, length=length))
+        elif quads_stand_in and length % 2 == 0:
+            lines.append(Said(MUST_TRACTOR_QUADS_TOO, me, (("length", length), ("n", length // 2)),
+                              (must,)))
+        else:
+            lines.append(Said.of(MUST_TRACTOR, me, must, length=length))
+    for width, count in must.sets:
+        lines.append(Said(QUADS if width == 4 else TRIPLES, me, (("n", count),), (must,)))
+    # the pairs the tractors and sets named already hold (the tractors are apart)
+    named = max([sum(length * (width // 2) for width, length in must.runs)]
+                + [count * (width // 2) for width, count in must.sets])
+    if must.pairs > named and pairs_required:
+        form = PAIRS_IN_ALL[at.view.rules.decks] if named else PAIRS_ONLY
+        lines.append(Said(form, me, (("n", must.pairs),), (must,)))
+    return lines
 
 
 def _lead_line(at) -> Said:
@@ -80,12 +131,23 @@ def _lead_line(at) -> Said:
     items, claims = [LEAD_SINGLE], [Leading()]
     components = [c for cards in by_suit.values() for c in decompose(cards, at.ctx)]
     # a tractor's pairs are pairs too: a hand whose only pairs make a tractor may
-    # still lead one of them
-    for kinds, msgid, size in (((PAIR, TRACTOR), LEAD_PAIR, 2), ((TRACTOR,), LEAD_TRACTOR, None)):
-        found = next((c for c in components if c.kind in kinds), None)
+    # still lead one of them; a triple or a quad holds a pair (and a quad a triple)
+    for width, msgid in ((2, LEAD_PAIR), (3, LEAD_TRIPLE), (4, LEAD_QUAD)):
+        found = next((c for c in components if c.width >= width), None)
         if found is not None:
             items.append(msgid)
-            claims.append(Holds(tuple(found.cards[:size])))
+            claims.append(Holds(tuple(found.cards[:width])))
+    tractor = next((c for c in components if c.kind == TRACTOR), None)
+    if tractor is not None:
+        items.append(LEAD_TRACTOR)
+        claims.append(Holds(tuple(tractor.cards)))
+    elif at.view.rules.decks > 2:
+        # pairs of a triple or a quad next to another set make a tractor of pairs
+        run = next((used for cards in by_suit.values()
+                    for used, _ in pack_runs(face_counts(cards), [(2, 2)], at.ctx)), None)
+        if run is not None:
+            items.append(LEAD_TRACTOR)
+            claims.append(Holds(tuple(f for f, n in run.items() for _ in range(n))))
     several = next((cards for cards in by_suit.values() if len(cards) >= 2), None)
     if several is not None:
         items.append(LEAD_THROW)
@@ -104,7 +166,8 @@ def _void(at, suit: str, size: int) -> list[Said]:
         lines = [Said(VOID_RUFF, me, values, (void, CanRuff(True)))]
         if shape.pairs:
             kind = "throw" if shape.is_throw else shape.components[0].kind
-            lines.append(Said.of(RUFF_SHAPE, me, LeadKind(at.view.trick[0].seat, kind, size)))
+            lines.append(Said.of(RUFF_SHAPE_SETS if shape.width > 2 else RUFF_SHAPE, me,
+                                 LeadKind(at.view.trick[0].seat, kind, size)))
         return lines
     lines = [Said(VOID_DISCARD, me, values, (void, CanRuff(False)))]
     if any(at.ctx.is_trump(c) for c in at.view.hand):

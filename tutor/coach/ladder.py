@@ -1,5 +1,5 @@
 """The hint ladder: principle → where to look → the coach's play and why → the answer
-(while burying: the coach's 8 cards).
+(while burying: the coach's burial).
 
 Each rung is a list of sentences built from claims about this position and the play
 the advisor recommends; the principle is chosen by what holds here (``principle``), so
@@ -105,7 +105,7 @@ class HintLadder:
 
     def _bury_step(self, rung: int) -> HintStep:
         """The rungs while burying: the principle of a burial, the side suit it takes
-        most from, the coach's 8 cards and why, and those cards selected."""
+        most from, the coach's burial and why, and those cards selected."""
         at = position(self.view)
         cards = tuple(self.decision.cards)
         me = self.view.seat

@@ -49,7 +49,7 @@ def trick_line(leader: int, winner: int, points: int, k: int, count: int, learne
     return line
 
 
-def lesson_label(lesson_id: str, title: str) -> str:
-    """A lesson by its number (never zero-padded) and its title."""
-    number = lesson_id.lstrip("0") or lesson_id
+def lesson_label(number: int, title: str) -> str:
+    """A lesson by its number in the lesson list (``lessons.index.lesson_number``) and
+    its title."""
     return _("Lesson {n}: {title}").format(n=number, title=title)

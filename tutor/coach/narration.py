@@ -16,6 +16,8 @@ from engine.claims import (
     RUFFED,
     KittyFlip,
     KittyScored,
+    KouDiScored,
+    Position,
     PlayedAs,
     ShowedVoid,
     ThrowFailed,
@@ -134,6 +136,8 @@ class Narrator:
     def kitty(self, view: PlayerView) -> list[Said]:
         """The kitty sentence at the end of the hand (the kitty face up in ``view``)."""
         at = position(view)
+        if not view.rules.variant.has_kitty:
+            return self._kou_di(view, at)
         kitty = view.kitty or ()
         p = points(kitty)
         if not p or not view.tricks or view.dealer is None:
@@ -148,6 +152,28 @@ class Narrator:
         else:
             said = Said.of(N_("The dealers won the last trick: the {p} points in the kitty do "
                               "not count."), self.learner, KittyScored(p, None), p=p)
+        if keep([said], at):
+            self._once("kitty", out, said)
+        return out
+
+    def _kou_di(self, view: PlayerView, at: Position) -> list[Said]:
+        """Four decks, no kitty: the last trick's 扣底 at the end of the hand."""
+        if not view.tricks or view.dealer is None:
+            return []
+        last = view.tricks[-1]
+        attackers = last.winner % 2 != view.dealer % 2
+        p = points(c for play in last.plays if play.seat % 2 != last.winner % 2 for c in play.cards)
+        m = len(last.plays[0].cards)
+        if not p:
+            return []
+        claim = KouDiScored(p, m, attackers)
+        said = (Said.of(N_("The attackers won the last trick (扣底): the dealers' {p} points in it "
+                           "count ×{m} for the attackers, that is {total} more."), self.learner,
+                        claim, p=p, m=m, total=p * m) if attackers else
+                Said.of(N_("The dealers won the last trick (扣底): the attackers' {p} points in it "
+                           "count ×{m} against them, that is {total} less."), self.learner,
+                        claim, p=p, m=m, total=p * m))
+        out: list[Said] = []
         if keep([said], at):
             self._once("kitty", out, said)
         return out

@@ -28,6 +28,7 @@ from engine.claims import (
     Estimated,
     FewestPoints,
     GivesPoints,
+    HasKitty,
     Holds,
     HolderUnknown,
     HoldsCount,
@@ -235,8 +236,13 @@ PRINCIPLES: dict[str, Principle] = {
                          "need not spend a high card on this trick."), _partner_later),
     "last_trick": Principle(N_("The last trick decides the kitty: it counts several times for "
                                "the attackers if they win it."),
-                            lambda at, c: [CardsLeft(len(c))] if len(c) == len(at.view.hand)
+                            lambda at, c: [CardsLeft(len(c)), HasKitty()] if len(c) == len(at.view.hand)
                             else None),
+    "last_trick_kou_di": Principle(N_("The last trick is the 扣底: the side that loses it gives the "
+                                      "winners the points it played in it, times the number of "
+                                      "cards led."),
+                                   lambda at, c: [CardsLeft(len(c)), HasKitty(False)]
+                                   if len(c) == len(at.view.hand) else None),
     "lead_trumps": Principle(N_("Leading trumps pulls the opponents' trumps, so your high side "
                                 "cards are safer later."), _trumps_out_for_side),
     "lead_high": Principle(N_("Lead your high side cards early, while the opponents may still "
@@ -263,10 +269,14 @@ PRINCIPLES: dict[str, Principle] = {
     "deal": Principle(N_("In the first hand, whoever makes the last declaration makes their "
                          "side the dealers, and the dealers bury the kitty and win more hands: "
                          "a suit that is not very long is worth declaring."), lambda at, c: None),
+    "deal_no_kitty": Principle(N_("In the first hand, whoever makes the last call makes their side "
+                                  "the dealers, and the dealers win more hands: a suit that is "
+                                  "not very long is worth calling."), lambda at, c: None),
     "bury": Principle(N_("Bury low side cards without points; keep trumps, pairs and high "
                          "cards, and empty a short suit if you can."), lambda at, c: None),
 }
-ORDER = ("last_trick", "lead_sure", "feed", "partner_feed", "partner", "ruff", "win_points",
+ORDER = ("last_trick", "last_trick_kou_di", "lead_sure", "feed", "partner_feed", "partner", "ruff",
+         "win_points",
          "win", "win_likely", "save", "cheap", "duck", "lead_trumps", "lead_void", "lead_void_shape",
          "lead_short",
          "lead_high", "lead_cheap")
@@ -542,6 +552,7 @@ REASONS: dict[str, ReasonWords] = {
     "bury_points_safe": ReasonWords("bury", _declaring),
     "sure_tractor": ReasonWords("lead_sure", _sure),
     "sure_pair": ReasonWords("lead_sure", _sure),
+    "sure_set": ReasonWords("lead_sure", _sure),
     "sure_throw": ReasonWords("lead_sure", _sure),
     "sure_winner": ReasonWords("lead_sure", _sure),
     "drawing_trumps": ReasonWords("lead_trumps", _drawing),

@@ -63,6 +63,22 @@ PAIR_ROOM = plural("@pair_room", lambda n: ngettext(
     "{card} would leave no room for the {n} pairs you must play: you hold {held}.", n))
 PLAY_PAIRS = plural("@play_pairs", lambda n: ngettext(
     "Play {n} pair of {suit}: you hold {held}.", "Play {n} pairs of {suit}: you hold {held}.", n))
+SET_ROOM = {
+    "must_play_triple": plural("@triple_room", lambda n: ngettext(
+        "{card} would leave no room for the {n} triple you must play: you hold {held}.",
+        "{card} would leave no room for the {n} triples you must play: you hold {held}.", n)),
+    "must_play_quad": plural("@quad_room", lambda n: ngettext(
+        "{card} would leave no room for the {n} quad you must play: you hold {held}.",
+        "{card} would leave no room for the {n} quads you must play: you hold {held}.", n)),
+}
+PLAY_SETS = {
+    "must_play_triple": plural("@play_triples", lambda n: ngettext(
+        "Play {n} triple of {suit}: you hold {held}.", "Play {n} triples of {suit}: you hold {held}.", n)),
+    "must_play_quad": plural("@play_quads", lambda n: ngettext(
+        "Play {n} quad of {suit}: you hold {held}.", "Play {n} quads of {suit}: you hold {held}.", n)),
+}
+SET_WIDTH = {"must_play_triple": 3, "must_play_quad": 4}
+"""The width of the set each of these reason codes asks for."""
 ROOM_SUIT = plural("@room_suit", lambda n: ngettext(
     "{card} would leave no room for the {n} {suit} card you must play: {held}.",
     "{card} would leave no room for the {n} {suit} cards you must play: {held}.", n))
@@ -75,7 +91,7 @@ WRONG_COUNT = plural("@wrong_count", lambda n: ngettext(
 
 def _must(view: PlayerView) -> MustFollow:
     req = position(view).requirements
-    return MustFollow(req.suit, req.need, req.tractors, req.pairs)
+    return MustFollow.of(req)
 
 
 def blocked_sentences(view: PlayerView, selected: Sequence[Card], card: Card) -> list[Said]:
@@ -124,6 +140,10 @@ def blocked_sentences(view: PlayerView, selected: Sequence[Card], card: Card) ->
     if why.code == "must_play_tractor":
         return keep([Said.of(N_("{card} would leave no room for the tractor you must play: "
                                 "{held}."), me, claim, must, card=name, held=held)], at)
+    if why.code in SET_ROOM:
+        n = dict(must.sets).get(SET_WIDTH[why.code], 0)
+        return keep([Said(SET_ROOM[why.code], me, (("card", name), ("n", n), ("held", held)),
+                          (claim, must))], at)
     return []
 
 
@@ -155,4 +175,8 @@ def refusal_sentences(view: PlayerView, play: Sequence[Card]) -> list[Said]:
     if why.code == "must_play_tractor":
         return keep([Said.of(N_("Play a tractor of {suit}: you hold {held}."), me, claim, must,
                              suit=SuitRef(suit), held=held)], at)
+    if why.code in PLAY_SETS:
+        n = dict(must.sets).get(SET_WIDTH[why.code], 0)
+        return keep([Said(PLAY_SETS[why.code], me, (("n", n), ("suit", SuitRef(suit)),
+                                                    ("held", held)), (claim, must))], at)
     return []

@@ -132,7 +132,8 @@ def decision_texts(table: PracticeTable, why_not: bool = True) -> list[tuple[str
     if view.phase == BURYING:
         texts += [("bury_advice", s) for s in table.bury_advice(())]
         # as they read once the learner has picked the dearest cards
-        dear = sorted(view.hand, key=lambda c: (-c.points, -ctx_position(view, c), c.index))[:8]
+        size = view.rules.variant.kitty_size
+        dear = sorted(view.hand, key=lambda c: (-c.points, -ctx_position(view, c), c.index))[:size]
         texts += [("hint_line", s) for s in table.hint_sentences(dear)]
         texts += [("bury_advice", s) for s in table.bury_advice(dear)]
     for step in table.ladder().all_steps():
@@ -180,9 +181,10 @@ def _choose(table: PracticeTable, moment: Moment, policy: str, rng: random.Rando
             assert moment.advice is not None
             return tuple(moment.advice.cards)
         hand = list(view.hand)
+        size = view.rules.variant.kitty_size
         if policy == "poor":
-            return tuple(sorted(hand, key=lambda c: (-c.points, c.index))[:8])
-        return tuple(rng.sample(hand, 8))
+            return tuple(sorted(hand, key=lambda c: (-c.points, c.index))[:size])
+        return tuple(rng.sample(hand, size))
     if policy == "coach":
         assert moment.advice is not None
         return tuple(moment.advice.cards)

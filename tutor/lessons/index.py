@@ -26,6 +26,7 @@ TOPICS = frozenset({
     "card_counting", "ruff_or_discard", "overruffing", "dealers_play", "protecting_last_trick", "attackers_play",
     "kitty_attack",
     "shapes", "rule_options",
+    "one_deck", "three_decks", "four_decks",
 })
 """The ideas a lesson can teach (the vocabulary of ``index.yaml``)."""
 
@@ -137,6 +138,13 @@ def entry_for_file(path: Path) -> IndexEntry | None:
 
     index = read_index(path.parent.resolve(), file_stamp(path.parent / INDEX_FILE))
     return next((e for e in index.entries if e.file == path.name), None)
+
+
+def lesson_number(lesson_id: str, directory: Path | None = None) -> int | None:
+    """The number a learner knows a lesson by: its place in the lesson list (1 first),
+    as the browser shows it; ``None`` outside the index.  An id is a progress key, not
+    a number (the final check keeps the id "10" at the end of the list)."""
+    return next((n for n, e in enumerate(lesson_index(directory), 1) if e.id == lesson_id), None)
 
 
 def lesson_for_topic(topic: str, directory: Path | None = None) -> str | None:

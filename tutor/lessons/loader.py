@@ -54,6 +54,7 @@ from .model import (
     UnavailableLesson,
     answer_key,
     context_for,
+    game_rules,
 )
 from .replay import replay_problems
 from .rules import (
@@ -74,9 +75,6 @@ from ..resources import LESSONS as LESSON_DIR
 
 if TYPE_CHECKING:
     from .hand import GuidedHand
-HAND_SIZE = 25
-"""Cards a player is dealt (RULES.md §1); the dealer holds 8 more while burying."""
-BURY_HAND = 33
 
 
 class _Invalid(Exception):
@@ -98,7 +96,7 @@ _ALLOWED = {
     "recap": _COMMON | {"recap"},
 }
 _DATA_KEYS = ("taken", "last_trick", "points", "dealer", "attackers", "seat")
-_TOP = {"title", "summary", "concept", "level", "trump", "steps"}
+_TOP = {"title", "summary", "concept", "decks", "level", "trump", "steps"}
 
 
 class _Reader:
@@ -232,6 +230,12 @@ class _Reader:
             raise _Invalid
         return str(value)
 
+    def decks(self, value: Any, line: int, field: str) -> int:
+        if value not in (1, 2, 3, 4) or isinstance(value, bool):
+            self.problem(line, field, f"expected the number of decks, 1 to 4, got {value!r}")
+            raise _Invalid
+        return int(value)
+
     def only_if(self, value: Any, line: int, field: str) -> tuple[tuple[str, Any], ...]:
         options = self.mapping(value, line, field)
         try:
@@ -352,19 +356,21 @@ class _Reader:
         self.unknown_keys(data, _TOP, "")
         try:
             head = {k: self.get(data, k, "", self.text, required=True) for k in ("title", "summary", "concept")}
+            decks = self.get(data, "decks", "", self.decks, default=2)
             position = self.position(data, "", None)
             steps_seq = self.get(data, "steps", "", self.sequence, required=True)
         except _Invalid:
             return None
+        self.rules = game_rules(self.rules, decks)  # every card and answer is read under the lesson's game
         steps = []
         for i, item in enumerate(steps_seq):
             try:
-                steps.append(self.step(item, steps_seq.lines[i], f"steps[{i}]", position))
+                steps.append(self.step(item, steps_seq.lines[i], f"steps[{i}]", position, decks))
             except _Invalid:
                 continue
         if not steps_seq:
             self.problem(steps_seq.line, "steps", "a lesson needs at least one step")
-        return Lesson(id=lesson_id, path=self.path, steps=tuple(steps), rules_topic=topic, **head)
+        return Lesson(id=lesson_id, path=self.path, steps=tuple(steps), rules_topic=topic, decks=decks, **head)
 
     def position(self, m: Map, where: str, default: Position | None) -> Position | None:
         level = self.get(m, "level", where, self.level)
@@ -381,7 +387,7 @@ class _Reader:
             return default
         return Position(level, trump, decided=has_trump)
 
-    def step(self, value: Any, line: int, where: str, default: Position | None) -> Step:
+    def step(self, value: Any, line: int, where: str, default: Position | None, decks: int | None = None) -> Step:
         self.over = set()
         m = self.mapping(value, line, where)
         kind = self.get(m, "kind", where, self.word, required=True)
@@ -391,7 +397,7 @@ class _Reader:
             raise _Invalid
         self.unknown_keys(m, _ALLOWED[kind], where)
         cls = STEP_TYPES[kind]
-        values: dict[str, Any] = {"line": m.line}
+        values: dict[str, Any] = {"line": m.line, "decks": decks}
         readers: dict[str, Callable[[Any, int, str], Any]] = {
             "goal": self.text, "heading": self.text, "text": self.text, "hint": self.text, "explain": self.text,
             "question": self.text, "praise": self.text, "caption": self.text, "answer": self.word,
@@ -432,6 +438,10 @@ class _Reader:
                 except _Invalid:
                     failed = True
             values["data"] = tuple((k, v) for k, v in data.items() if v is not None)
+        if any(key == "decks" for key, _ in values.get("with_rules", ())):
+            self.problem(self.line_of(m, "with_rules"), f"{where}.with_rules",
+                         "a game of other decks is the lesson's: give `decks` at the top of the file")
+            failed = True
         if failed:
             raise _Invalid
         step = cls(**{k: v for k, v in values.items() if v is not None})
@@ -496,14 +506,16 @@ class _Reader:
     def check_deal(self, step: CardTask, m: Map, where: str) -> None:
         """The position is one a deal can produce: hand sizes, and no card shown more
         often than the decks hold it across everything on the table."""
-        limit = BURY_HAND if isinstance(step, SelectCards) and step.answer == "safe_bury" else HAND_SIZE
+        game = step.rules_for(self.rules).variant
+        dealt = game.hand_size
+        limit = dealt + game.kitty_size if isinstance(step, SelectCards) and step.answer == "safe_bury" else dealt
         if len(step.hand) > limit:
             self.problem(self.line_of(m, "hand"), f"{where}.hand",
                          f"{len(step.hand)} cards: a hand holds at most {limit} here")
         for i, hand in enumerate(getattr(step, "others", ())):
-            if len(hand) > HAND_SIZE:
+            if len(hand) > dealt:
                 self.problem(self.line_of(m, "others"), f"{where}.others[{i}]",
-                             f"{len(hand)} cards: a hand holds at most {HAND_SIZE}")
+                             f"{len(hand)} cards: a hand holds at most {dealt}")
         groups: list[Sequence[Card]] = [step.hand]
         trick: Trick | None = getattr(step, "trick", None)
         if trick is not None:
@@ -734,8 +746,25 @@ def load_all(directory: Path = LESSON_DIR,
     index = read_index(directory, file_stamp(directory / "index.yaml"))
     if index.problems:
         return [UnavailableLesson("00", str(directory / "index.yaml"), tuple(index.problems))]
-    return [_read_unchanged(directory / e.file, file_stamp(directory / e.file), e.id, e.reference, rules, e.kind)
-            for e in index.entries]
+    found = []
+    for e in index.entries:
+        key = (directory / e.file, file_stamp(directory / e.file), e.id, e.reference, e.kind)
+        lesson = _OTHER_GAMES.get(key)
+        if lesson is None or lesson.decks == rules.decks:  # the game in force: its options count
+            lesson = _read_unchanged(*key[:4], rules, e.kind)
+            if getattr(lesson, "decks", rules.decks) != rules.decks:
+                if len(_OTHER_GAMES) >= 64:
+                    _OTHER_GAMES.clear()
+                _OTHER_GAMES[key] = lesson
+        found.append(lesson)
+    return found
+
+
+_OTHER_GAMES: dict[tuple[Path, tuple[int, int], str, str | None, str], Any] = {}
+"""Lessons of a game other than the one in force, by file and change stamp: such a
+lesson is read under its own game's rules, the same whatever game and options are in
+force, so it is read once for all of them (the checker loads every lesson under every
+option)."""
 
 
 @lru_cache(maxsize=256)

@@ -94,6 +94,12 @@ def context_for(step: "Step", rules: Rules) -> TrumpContext:
     return position.context(rules)
 
 
+def game_rules(rules: Rules, decks: int | None) -> Rules:
+    """The rules of the game of ``decks`` decks: ``rules`` when it is that game (or
+    ``decks`` is ``None``), else that game's own (``Rules(decks=N)`` with its presets)."""
+    return rules if decks is None or decks == rules.decks else Rules(decks=decks)
+
+
 @dataclass(frozen=True)
 class Trick:
     """A trick in play order from ``leader``; ``None`` in ``plays`` marks the learner's play."""
@@ -162,6 +168,9 @@ class Step:
     explain: str | None = None
     only_if: tuple[tuple[str, Any], ...] = ()
     with_rules: tuple[tuple[str, Any], ...] = ()
+    decks: int | None = None
+    """The game the step's lesson teaches (its ``decks``): the step is played under that
+    game's rules whatever game the rules in force play; ``None``: the game in force."""
     teaches: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
@@ -174,10 +183,15 @@ class Step:
         return all(getattr(rules, key) == value for key, value in self.only_if)
 
     def rules_for(self, rules: Rules) -> Rules:
-        """The rules this step is played under: ``rules`` with ``with_rules`` applied."""
-        if not self.with_rules:
-            return rules
-        return Rules(**{**rules.to_dict(), **dict(self.with_rules)})
+        """The rules this step is played under: ``rules`` with ``with_rules`` applied.
+
+        A step of another game (``decks``, or ``decks`` in ``with_rules``) is played
+        under that game's own rules (``Rules(decks=N)`` with its presets: three decks
+        score the kitty by ``power``, four decks make the 2s constant trumps); the
+        options of the game in force do not carry over to it."""
+        options = dict(self.with_rules)
+        rules = game_rules(rules, options.pop("decks", self.decks))
+        return Rules(**{**rules.to_dict(), **options}) if options else rules
 
     def texts(self) -> Iterator[str]:
         """Every user-visible English string of the step (for catalogs and tests)."""
@@ -399,8 +413,15 @@ class Lesson:
     steps: tuple[Step, ...]
     rules_topic: str | None = None
     """The rules-reference section this lesson teaches (from the index)."""
+    decks: int = 2
+    """The game the lesson teaches (``Step.decks``): the two-deck game unless the
+    file says ``decks``."""
 
     available = True
+
+    def rules_for(self, rules: Rules) -> Rules:
+        """The rules the lesson is played under: ``rules`` if they are its game's."""
+        return game_rules(rules, self.decks)
 
     def steps_for(self, rules: Rules) -> list[Step]:
         """The steps shown under ``rules`` (see ``Step.only_if``)."""

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from engine import Card, Rules
 
 from .loader import LESSON_DIR, _Invalid, _Reader
-from .model import Position, Problem
+from .model import Position, Problem, game_rules
 from .yamlfile import Map, read_file
 
 REFERENCE_PATH = LESSON_DIR / "reference.yaml"
@@ -39,6 +39,11 @@ class Section:
     heading: str
     body: tuple[str, ...]
     examples: tuple[Example, ...] = ()
+    decks: int = 2
+    """The game the page describes: its examples are read and drawn under its rules."""
+
+    def rules_for(self, rules: Rules) -> Rules:
+        return game_rules(rules, self.decks)
 
 
 @dataclass(frozen=True)
@@ -141,15 +146,21 @@ class _ReferenceReader(_Reader):
 
     def section(self, value: Any, line: int, field: str) -> Section:
         m = self.mapping(value, line, field)
-        self.unknown_keys(m, {"id", "heading", "body", "examples"}, field)
+        self.unknown_keys(m, {"id", "heading", "body", "examples", "decks"}, field)
         examples = self.get(m, "examples", field, self.sequence, default=[])
-        return Section(
-            id=self.get(m, "id", field, self.word, required=True),
-            heading=self.get(m, "heading", field, self.text, required=True),
-            body=self.get(m, "body", field, self.texts, required=True),
-            examples=tuple(self.example(e, examples.lines[i], f"{field}.examples[{i}]")
-                           for i, e in enumerate(examples)),
-        )
+        decks = self.get(m, "decks", field, self.decks, default=2)
+        rules, self.rules = self.rules, game_rules(self.rules, decks)  # its examples are its game's cards
+        try:
+            return Section(
+                id=self.get(m, "id", field, self.word, required=True),
+                heading=self.get(m, "heading", field, self.text, required=True),
+                body=self.get(m, "body", field, self.texts, required=True),
+                examples=tuple(self.example(e, examples.lines[i], f"{field}.examples[{i}]")
+                               for i, e in enumerate(examples)),
+                decks=decks,
+            )
+        finally:
+            self.rules = rules
 
     def term(self, value: Any, line: int, field: str) -> Term:
         m = self.mapping(value, line, field)

@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from engine import (
     TRUMP,
     Card,
+    Component,
     LeadShape,
     TrumpContext,
     check_follow,
@@ -170,11 +171,26 @@ def ties(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> bool:
 
 
 def _by_shape(shape: LeadShape, throw: str, tractor: str, pair: str) -> set[str]:
-    """The idea for a lead of this shape: a throw, a tractor, a pair (none for a single)."""
+    """The idea for a lead of this shape: a throw, a tractor, a pair (none for a single),
+    and with three or four decks the sets wider than a pair it holds."""
     kinds = {c.kind for c in shape.components}
     if shape.is_throw:
-        return {throw}
-    return {tractor} if "tractor" in kinds else {pair} if "pair" in kinds else set()
+        found = {throw}
+    else:
+        found = {tractor} if "tractor" in kinds else {pair} if "pair" in kinds else set()
+    return found | wide_ideas(shape.components)
+
+
+def wide_ideas(parts: Iterable[Component]) -> set[str]:
+    """The three- and four-deck ideas these components show: a triple, a quad, a
+    泰坦尼克 (a tractor of triples), a tractor of quads."""
+    found: set[str] = set()
+    for part in parts:
+        if part.width == 3:
+            found |= {"triple", "titanic"} if part.kind == "tractor" else {"triple"}
+        elif part.width == 4:
+            found |= {"quad", "quad_tractor"} if part.kind == "tractor" else {"quad"}
+    return found
 
 
 def trick_needs(plays: Sequence[Sequence[Card]], ctx: TrumpContext) -> set[str]:
@@ -201,6 +217,8 @@ def follow_needs(hand: Sequence[Card], lead: Sequence[Card], ctx: TrumpContext) 
     """The ideas needed to follow ``lead`` from ``hand``."""
     shape = lead_shape(lead, ctx)
     needs = {"trick", "follow_suit"} | _by_shape(shape, "follow_throw", "follow_tractor", "follow_pair")
+    needs |= {follow for idea, follow in (("triple", "follow_triple"), ("titanic", "follow_titanic"))
+              if idea in needs}
     held = [c for c in hand if ctx.suit_of(c) == shape.suit]
     if len(held) < shape.size:
         needs.add("void")
@@ -798,13 +816,14 @@ def _ctx(ctx: TrumpContext | None) -> TrumpContext:
     return ctx
 
 
-def _one_component(kind: str) -> Callable[[list[Card], Choose, TrumpContext | None], bool]:
+def _one_component(kind: str, width: int | None = None) -> Callable[[list[Card], Choose, TrumpContext | None], bool]:
+    """The option's cards are one component of ``kind`` (of sets ``width`` wide, if given)."""
     def test(cards: list[Card], step: Choose, ctx: TrumpContext | None) -> bool:
         c = _ctx(ctx)
         if len({c.suit_of(card) for card in cards}) != 1:
             return False
         parts = decompose(cards, c)
-        return len(parts) == 1 and parts[0].kind == kind
+        return len(parts) == 1 and parts[0].kind == kind and width in (None, parts[0].width)
     return test
 
 
@@ -977,7 +996,8 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
     for rule in (
         ValueRule("partner", (), _partner, _fixed("teams"), positional=False),
         ValueRule("next_player", (), _next_player, _fixed("turn"), positional=False),
-        ValueRule("kitty_size", (), lambda s, c: str(KITTY_SIZE), _fixed("deck"), positional=False),
+        ValueRule("kitty_size", (), lambda s, c: str(_ctx(c).rules.variant.kitty_size), _fixed("deck"),
+                  positional=False),
         ValueRule("trick_winner", ("trick",), _trick_winner, _trick_ideas),
         ValueRule("points", ("cards",), lambda s, c: str(points(s.cards)), _fixed("points"), positional=False),
         ValueRule("is_trump", ("cards",), lambda s, c: _yes(all(_ctx(c).is_trump(x) for x in s.cards)),
@@ -1003,6 +1023,9 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
                   needs_trump=False),
         CardsTest("tractor", (), _one_component("tractor"), _component_ideas("tractor")),
         CardsTest("pair", (), _one_component("pair"), _component_ideas("pair")),
+        CardsTest("triple", (), _one_component("triple"), _fixed("triple")),
+        CardsTest("quad", (), _one_component("quad"), _fixed("quad")),
+        CardsTest("titanic", (), _one_component("tractor", 3), _fixed("triple", "titanic")),
         CardsTest("strongest", (), _strongest, _strongest_ideas),
         CardsTest("throw_forced", ("lead", "others"), _throw_forced, _fixed("throw", "throw_fail")),
     )
@@ -1044,12 +1067,28 @@ def wrong_answer(step: Task, ctx: TrumpContext | None) -> Answer | int | None:
     return CARD_RULES[step.answer or ""].wrong_answer(step, ctx)
 
 
+GAME_IDEAS = {1: "one_deck", 3: "three_decks", 4: "four_decks"}
+"""The idea of each game other than two decks: a task of that game needs it."""
+RULE_IDEAS: dict[tuple[int, str], str] = {
+    (1, "hand_result"): "bands", (3, "hand_result"): "bands", (4, "hand_result"): "bands",
+    (3, "declaration"): "grab_declare", (4, "declaration"): "hidden_call",
+    (3, "kitty_multiplier"): "power_multiplier",
+}
+"""What a rule asks in another game beyond its two-deck ideas: its bands, its way of
+declaring, its last trick."""
+
+
 def task_needs(step: Task, ctx: TrumpContext | None) -> set[str]:
-    """The rule ideas a task needs, as its rule and position show them."""
+    """The rule ideas a task needs, as its rule and position show them; a task of a
+    game of one, three or four decks also needs that game, and what the rule changes
+    in it."""
     if isinstance(step, Choose):
-        return CHOICE_RULES[step.answer or ""].needs(step, ctx)
-    assert isinstance(step, CardTask) and ctx is not None
-    return CARD_RULES[step.answer or ""].needs(step, ctx)
+        found = CHOICE_RULES[step.answer or ""].needs(step, ctx)
+    else:
+        assert isinstance(step, CardTask) and ctx is not None
+        found = CARD_RULES[step.answer or ""].needs(step, ctx)
+    decks = ctx.rules.decks if ctx is not None else 2
+    return found | {idea for idea in (GAME_IDEAS.get(decks), RULE_IDEAS.get((decks, step.answer or ""))) if idea}
 
 
 def is_positional(step: Task) -> bool:

@@ -82,6 +82,11 @@ def header(target: Step, trumps_known: bool, played: Answer | None = None) -> Ph
         return None
     if position.decided:
         return Phrase(N_("Level {level} · trumps: {trump}"), level=position.level, trump=_suit(position.trump))
+    if isinstance(target, Declare) and target.shown is not None and target.shown[0] != 0 and not played \
+            and target.rules_for(Rules()).variant.hidden_calls:
+        # four decks call face down (暗叫): the others see how many cards, not the suit
+        return Phrase(N_("Level {level} · a face-down call of {count} cards"), level=position.level,
+                      count=len(target.shown[1]))
     shown = played or (target.shown[1] if isinstance(target, Declare) and target.shown is not None else ())
     if not shown:
         return Phrase(N_("Level {level} · trumps not chosen yet"), level=position.level)
@@ -216,7 +221,7 @@ class LessonRun:
         self.lesson = lesson
         self.known = known
         """The rule ideas taught before this lesson (``None``: every idea)."""
-        self.rules = rules if rules is not None else Rules()
+        self.rules = lesson.rules_for(rules if rules is not None else Rules())
         self.seed = seed
         self.rng = random.Random(f"order:{lesson.id}:{seed}")
         self.steps: list[Step] = []

@@ -90,6 +90,21 @@ IDEAS: dict[str, str] = {
     "must_defend_a": "the must-defend-A option: levels stop at A; holding there wins",
     "self_override": "the override-yourself option",
     "no_bid": "the option for a first hand nobody declares in: deal again or flip the kitty",
+    "one_deck": "one deck (40 分): 54 cards, 12 each, 6 in the kitty, 100 points; singles only",
+    "three_decks": "three decks (泰坦尼克): 162 cards, 39 each, 6 in the kitty, 300 points",
+    "four_decks": "four decks: 216 cards, 54 each, no kitty, 400 points",
+    "bands": "the result bands scale with the points in the deck (steps of 20, 60, 80)",
+    "triple": "a triple (三同张): three identical cards; only a triple beats a triple",
+    "quad": "a quad (四张): four identical cards",
+    "titanic": "泰坦尼克: two or more adjacent triples of one suit",
+    "quad_tractor": "a tractor of quads",
+    "follow_triple": "a triple led: a triple, else a pair and a single, else singles",
+    "follow_titanic": "a 泰坦尼克 led: 泰坦尼克, else a tractor of pairs, else two triples, ...",
+    "wide_beats": "four decks: a tractor of wider sets with as many cards wins; a quad takes two adjacent pairs",
+    "grab_declare": "three decks (抢亮): single < pair < two jokers < three level cards < three jokers",
+    "hidden_call": "four decks (暗叫): trumps are called face down; one more card overrides; no joker calls",
+    "power_multiplier": "three decks: the last trick multiplies by 2 to the cards of its largest part",
+    "kou_di": "four decks: the last trick's 扣底 (no kitty)",
 }
 """Every rule idea a lesson can teach or need, with what it means."""
 

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 class GuidedHandScene(PracticeTableScene):
     """A ``GuidedHand`` played at the practice table (see the module docstring)."""
 
+    deal_moments = False
+
     def __init__(self, services: "Services", guided: GuidedHand, rules: Rules | None = None,
                  library: LessonLibrary | None = None) -> None:
         self.guided = guided

@@ -2,16 +2,14 @@
 
 The scene shows a ``PracticeTable`` (``tutor/practice.py``), owns the widgets, and
 routes each event, frame and drawing to the controller of the hand's phase and to the
-view covering the trick (``tutor/scenes/table/``: declaring, burying, playing, hand
-over; the previous trick, the kitty, the card counter; flights, input, clock, layout,
-saving, the autopilot).  It owns only time (the speed setting: pauses and cards in
-motion) and what is on screen.
+view covering the trick (``tutor/scenes/table/``: the phases, the views, the events'
+moments, flights, input, clock, layout, saving, the autopilot).  It owns only time
+(the speed setting: pauses and cards in motion) and what is on screen.
 
 Screen: status top left (level, trumps), 闲分 top right, the coach's panel on the left
 (the card counter under it when on), the trick in the middle with its corner facts,
 the hand at the bottom with the hint line above it, the main action button beside the
-hint line, and on the right a column of table controls (declare buttons while
-dealing; hint, undo, last trick, kitty, counter, coach, speed while playing).
+hint line, and on the right a column of table controls (declare buttons while dealing).
 
 ``draw`` only paints: every text is computed when the table changes (the engine is
 asked then) and only put into words when drawn.  ``autoplay`` drives the learner's
@@ -54,7 +52,7 @@ from .table.overlays import KITTY, LAST, CounterOverlay, KittyView, Peek, Previo
 from .table.phase import COACH_LINES, TablePhase
 from .table.playing import PlayingPhase
 from .table.status import TableStatus
-from .table.saving import MatchSaver, new_table
+from .table.saving import MatchSaver, demo_table, new_table
 from .table.timing import PACES, RULES_KEPT_SECONDS, Pace, rules_kept
 from .table.words import TableWords
 
@@ -71,13 +69,15 @@ class PracticeTableScene(Scene):
     """See the module docstring.  Without ``table`` it resumes the saved match, or
     starts a new one (``seed``: the first deal; random when ``None``)."""
 
+    deal_moments = True
+    """Declarations, overrides and the kitty taken hold the table (the guided hand's own)."""
+
     def __init__(self, services: "Services", table: PracticeTable | None = None, *,
                  seed: int | None = None, autoplay: bool = False, slot: str | None = None) -> None:
         super().__init__(services)
         self.saver = MatchSaver(services.store, slot or (DEMO_MATCH_FILE if autoplay else MATCH_FILE))
-        if table is None:
-            table = self.saver.resume() if seed is None else None
-        self.table = table if table is not None else new_table(services.store.settings, seed)
+        resumed = self.saver.resume() if table is None and seed is None else None
+        self.table = table or resumed or new_table(services.store.settings, seed)
         self.autoplay = autoplay
         self.busy = autoplay
         """The headless demo runs frames while this is true (the hand is not over yet)."""
@@ -101,8 +101,8 @@ class PracticeTableScene(Scene):
         """The trick's corner: its number, the cards left, the points on it."""
         self.motion = Motion(services)
         self.moments = Moments(self)
-        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14)
-        """The words of a table event's moment (a failed throw), beside its cards."""
+        self.moment_panel = TextPanel(services, self.moments.text, px=17, min_px=14, background=None, padding=0)
+        """The words of a table event's moment, beside its cards (``table/moments.py``)."""
         self.play = Button(services, self._action_label, self._submit, hotkey=1, enabled=False)
         """The main action: Play, Bury, Done (declaring) or Summary."""
         self.main_menu = Menu([self.play], horizontal=True)
@@ -128,7 +128,7 @@ class PracticeTableScene(Scene):
         self._to_act = False
         self.kitty_rects: list[pygame.Rect] = []
         self._sync()
-        if self.table.game.rules != services.store.settings.rule_set():
+        if resumed and self.table.game.rules != services.store.settings.practice_rules():
             # a resumed match plays on under the rules it began with
             self.words.refuse(rules_kept, RULES_KEPT_SECONDS)
 
@@ -136,12 +136,10 @@ class PracticeTableScene(Scene):
     def demo(cls, services: "Services") -> list[Scene]:
         """``--scene practice``: with ``--autoplay`` a whole hand from the deal; otherwise
         the first trick the learner follows (seed ``DEMO_SEED`` unless ``--seed``), with the
-        coach's first hint shown.  ``--deal CODE`` plays that deal instead of a seed's."""
+        coach's first hint shown (``--deal``, ``--decks``: ``demo_table``)."""
         options = services.options
         seed = options.seed if options is not None and options.seed is not None else DEMO_SEED
-        table = None
-        if options is not None and options.deal:
-            table = new_table(services.store.settings, seed, game=Game.from_deal_code(options.deal))
+        table = demo_table(services.store.settings, options, seed)
         if options is not None and options.autoplay:
             return [cls(services, table, seed=seed, autoplay=True)]
         scene = cls(services, table, seed=seed, slot=DEMO_MATCH_FILE)
@@ -199,7 +197,7 @@ class PracticeTableScene(Scene):
         if self.counter_view.shown:
             shown.append(self.counter)
         if self.moments.now is not None:
-            shown.append(self.moment_panel)
+            shown += [self.moment_panel, self.moments.go_on]
         return shown
 
     # ------------------------------------------------------------ syncing widgets to the table
@@ -243,12 +241,12 @@ class PracticeTableScene(Scene):
 
     def _sync_side(self) -> None:
         self.controls.sync()
-        for widget in (*self.widgets(), self.counter, self.moment_panel, *self.declaring.buttons):
+        for widget in (*self.widgets(), self.counter, self.moment_panel, self.moments.go_on, *self.declaring.buttons):
             widget.text_floor = READABLE_PX  # every text at the table readable at 960×600
 
     def _declaring_buttons(self) -> list[Button]:
         """The table controls under the declare buttons while dealing."""
-        return [self.controls.speed]
+        return [self.controls.game, self.controls.speed]
 
     def _playing_buttons(self) -> list[Button]:
         return self.controls.playing_buttons()
@@ -363,7 +361,8 @@ class PracticeTableScene(Scene):
         self._fresh()
 
     def replay(self, game: Game) -> None:
-        """Called by the summary: play ``game`` (the same deal again) at this table."""
+        """Play ``game`` at this table: the same deal again (the summary), a new match of
+        the game chosen (the Game button)."""
         old = self.table
         self.table = PracticeTable(game, old.learner, coached=old.coached, ai_kind=old.ai_kind,
                                    opponents=old.opponents, seed=old.seed)

@@ -8,6 +8,12 @@ nothing, kitty points lost), the learner's cards are marked, the better play is 
 with what the mistake cost, and the lesson that teaches the idea is one button away
 (the button is there only then).  ←/→ step through the tricks, N jumps to the
 next marked one.
+
+Beside each trick is the learner's decision in it as the table recorded it
+(``PracticeTable.learner_plays``; for the kitty's note, the burial): the hand then, in
+the table's order with the cards chosen raised, and the level, the trumps and 闲分 at
+that moment, read from that view, never worked out again.  A trick whose decision
+the table did not see (a match resumed from a save) shows the trick alone.
 """
 
 from __future__ import annotations
@@ -16,13 +22,18 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from engine import Card
+from engine.game import BURYING
+from engine.view import PlayerView
+
 from .. import coach
 from ..i18n import N_, _
 from ..practice import PracticeTable
 from ..scene import Scene
 from ..theme import ON_FELT, SELECTED, Metrics
-from ..widgets import Button, Menu, TextPanel, TrickView
+from ..widgets import Button, HandFan, Menu, TextPanel, TrickView
 from ..widgets.base import Widget
+from ..widgets.status import trump_label
 from .common import Chrome
 
 if TYPE_CHECKING:
@@ -40,10 +51,14 @@ class ReviewScene(Scene):
             # the kitty's note belongs to the last trick, which decided it
             self.notes.setdefault(note.trick if note.trick is not None else len(tricks) - 1, note)
         self.index = min(self.notes) if self.notes else 0
+        self.decisions = {p.trick: (p.view, p.cards) for p in table.learner_plays}
+        """The learner's view before its play in each trick, and the cards played."""
         self.chrome = Chrome(services, N_("Review"))
         self.trick = TrickView(services, viewer=table.learner,
                                names=lambda seat: coach.seat_label(seat, table.learner))
         self.text = TextPanel(services, self.trick_text, px=20, min_px=11)
+        self.facts = TextPanel(services, self.facts_text, px=18, min_px=14, background=None, colour=ON_FELT)
+        self.hand = HandFan(services)
         self.prev = Button(services, N_("Previous trick"), lambda: self.go(-1), hotkey=1)
         self.next = Button(services, N_("Next trick"), lambda: self.go(1), hotkey=2)
         self.marked = Button(services, N_("Next mistake"), self.next_marked, hotkey=3)
@@ -96,6 +111,26 @@ class ReviewScene(Scene):
         lines.append(_("Decisions that cost something this hand: {n}.").format(n=len(self.notes)))
         return "\n\n".join(lines)
 
+    def decision(self) -> tuple[PlayerView, tuple[Card, ...]] | None:
+        """The decision shown beside this trick: the learner's view then and the cards
+        chosen (the burial for the kitty's note); ``None`` when the table did not see it."""
+        note = self.notes.get(self.index)
+        if note is not None and note.decision is not None:
+            return note.decision, note.played
+        return self.decisions.get(self.index)
+
+    def facts_text(self) -> str:
+        """The level, the trumps and 闲分 when the learner decided, from its view then."""
+        shown = self.decision()
+        if shown is None:
+            return ""
+        view = shown[0]
+        trump = trump_label(view.ctx.trump if view.ctx is not None else None)
+        template = (_("When you buried: level {level} · trumps: {trump} · attackers' points: {points}")
+                    if view.phase == BURYING else
+                    _("Before you played: level {level} · trumps: {trump} · attackers' points: {points}"))
+        return template.format(level=view.level, trump=trump, points=view.attacker_points)
+
     def lesson_label(self) -> str:
         note = self.notes.get(self.index)
         return note.lesson_text() if note is not None else ""
@@ -104,6 +139,9 @@ class ReviewScene(Scene):
         record = self.table.game.tricks[self.index]
         self.trick.set_trick([(p.seat, p.cards) for p in record.plays], record.winner,
                              self.table.game.ctx, record.leader)
+        shown = self.decision()
+        self.hand.set_cards(shown[0].hand if shown else (), shown[0].ctx if shown else None)
+        self.hand.select(shown[1] if shown else ())
         self.prev.enabled = self.index > 0
         self.next.enabled = self.index < self.count - 1
         self.marked.enabled = any(k > self.index for k in self.notes)
@@ -146,7 +184,11 @@ class ReviewScene(Scene):
         gap = m.px(12)
         text_w = min(m.px(460), area.width // 2 - gap)
         body = pygame.Rect(area.left, area.top, area.width, area.height - button_h - gap)
-        self.trick.place((body.left, body.top, body.width - text_w - gap, body.height), m)
+        left = pygame.Rect(body.left, body.top, body.width - text_w - gap, body.height)
+        facts_h, hand_h = m.px(30), m.px(132)
+        self.facts.place((left.left, left.top, left.width, facts_h), m)
+        self.hand.place((left.left, left.bottom - hand_h, left.width, hand_h), m)
+        self.trick.place((left.left, left.top + facts_h, left.width, left.height - facts_h - hand_h - gap), m)
         self.text.place((body.right - text_w, body.top, text_w, body.height - m.px(140)), m)
         label_w = m.px(150)
         self.alt_label.place((body.right - text_w, body.bottom - m.px(130), label_w, m.px(130)), m)
@@ -161,7 +203,8 @@ class ReviewScene(Scene):
 
     def widgets(self) -> list[Widget]:
         shown: list[Widget] = [self.trick, self.text, *self.menu.buttons]
-        return shown + ([self.alt_label] if self.index in self.notes else [])
+        decided: list[Widget] = [self.facts, self.hand] if self.decision() is not None else []
+        return shown + decided + ([self.alt_label] if self.index in self.notes else [])
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.chrome.handle_event(event) is None:
@@ -178,6 +221,9 @@ class ReviewScene(Scene):
         self.chrome.draw(surface)
         self.trick.draw(surface)
         self.text.draw(surface)
+        if self.decision() is not None:
+            self.facts.draw(surface)
+            self.hand.draw(surface)
         note = self.notes.get(self.index)
         if note is not None:
             self.alt_label.draw(surface)
@@ -185,10 +231,11 @@ class ReviewScene(Scene):
         self.menu.draw(surface)
 
     def _mark(self, surface: pygame.Surface, note: coach.ReviewNote) -> None:
-        """Outline the learner's play (blue: the trick's winner is outlined in yellow) and
-        draw the coach's play under the text."""
+        """Outline the learner's play (blue: the trick's winner is outlined in yellow;
+        not for the kitty's note, whose cards were buried) and draw the coach's play
+        under the text."""
         m = self.metrics
-        rects = self.trick.play_rects().get(self.table.learner, [])
+        rects = self.trick.play_rects().get(self.table.learner, []) if note.trick is not None else []
         if rects:
             box = rects[0].unionall(rects).inflate(m.px(14), m.px(14))
             pygame.draw.rect(surface, SELECTED, box, m.px(4), border_radius=m.px(10))

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ..i18n import N_, _
+from ..coach.naming import lesson_label
 from ..lessons import Lesson, LessonLibrary
+from ..lessons.index import lesson_number
 from ..lessons.reference import Section
 from ..scene import Scene
 from ..text import TextLayout
@@ -24,11 +26,14 @@ from ..widgets import Button, HandFan, Menu, TextPanel
 from ..widgets.base import Widget
 from ..widgets.scroll_text import ScrollText
 from .lessons import BILINGUAL_KEY, bilingual, library_of
-from .lessons.views import arrange
+from .lessons.pictures import arrange
 from .lessons.words import LessonChrome
 
 if TYPE_CHECKING:
     from ..services import Services
+
+PAGE_BUTTON_H = 34
+"""The least height (at 1280×800 scale) a page button keeps before the buttons take two columns."""
 
 FOOTER = N_("↑/↓: page · Page Up/Down: scroll · L: open the lesson · B: both languages · Esc: back")
 
@@ -88,7 +93,8 @@ class RulesReferenceScene(Scene):
     def _load_page(self) -> None:
         section = self.section
         example = section.examples[0] if section and section.examples else None
-        ctx = example.position.context(self.rules) if example and example.position else None
+        ctx = example.position.context(section.rules_for(self.rules)) \
+            if section is not None and example is not None and example.position is not None else None
         if example is not None:
             cards, badges = arrange(example.cards, example.sort, ctx)
             self.example.set_cards(cards, None)
@@ -131,10 +137,8 @@ class RulesReferenceScene(Scene):
 
     def lesson_label(self) -> str:
         lesson = self._lesson()
-        if lesson is None:
-            return ""
-        number = list(self.lessons).index(lesson.id) + 1
-        return _("Lesson {n}: {title}").format(n=number, title=_(lesson.title))
+        number = lesson_number(lesson.id, self.library.directory) if lesson is not None else None
+        return lesson_label(number, _(lesson.title)) if lesson is not None and number is not None else ""
 
     # ----------------------------------------------------------------- actions
 
@@ -154,11 +158,16 @@ class RulesReferenceScene(Scene):
         m = metrics
         area = self.chrome.place(m)
         gap = m.px(5)
-        left_w = min(m.px(280), area.width // 3)
         n = max(1, len(self.pages))
-        h = min(m.px(40), (area.height - m.px(48) - gap * n) // n)
+        # one column of page buttons while each can be tall enough to read, else two
+        columns = 1 if (area.height - m.px(48)) // n - gap >= m.px(PAGE_BUTTON_H) else 2
+        rows = -(-n // columns)
+        left_w = min(m.px(280 if columns == 1 else 480), area.width * columns // (columns + 2))
+        column_w = (left_w - gap * (columns - 1)) // columns
+        h = min(m.px(40), (area.height - m.px(48) - gap * rows) // rows)
         for i, button in enumerate(self.pages):
-            button.place((area.left, area.top + i * (h + gap), left_w, h), m)
+            column, row = divmod(i, rows)
+            button.place((area.left + column * (column_w + gap), area.top + row * (h + gap), column_w, h), m)
         self.both.place((area.left, area.bottom - m.px(40), left_w, m.px(40)), m)
         right = pygame.Rect(area.left + left_w + m.px(20), area.top, area.width - left_w - m.px(20), area.height)
         self.heading.place((right.left, right.top, right.width, m.px(44)), m)

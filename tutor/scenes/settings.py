@@ -1,6 +1,6 @@
 """Settings: language, four-colour suits, animation speed, coach, the opponents' level,
-the card counter, window size, and the rule options of RULES.md, each with a one-line
-explanation.
+the card counter, window size, the practice table's game (one to four decks) and the
+rule options of RULES.md, each with a one-line explanation.
 
 ↑/↓ choose a row, ←/→ or Enter change it, a click on a value moves to the next value.
 The number keys change the rows of the column holding the focus (their numbers are
@@ -17,7 +17,8 @@ import pygame
 
 from ..i18n import N_, _
 from ..scene import Scene
-from ..settings import ANIMATION_SPEEDS, ON_OFF, SPEED_TEXT, OPPONENT_KINDS, RULE_OPTION_TEXT, RULE_VALUE_TEXT, WINDOW_SIZES
+from ..settings import (ANIMATION_SPEEDS, GAME_ROW, GAME_TEXT, ON_OFF, OPPONENT_KINDS, RULE_OPTION_TEXT, RULE_VALUE_TEXT,
+                        SPEED_TEXT, WINDOW_SIZES)
 from ..text import TextLayout, fit_text
 from ..theme import INK, INK_SOFT, ON_FELT, ON_FELT_SOFT, PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu
@@ -110,7 +111,13 @@ class SettingsScene(Scene):
 
             return set_rule
 
-        return [
+        settings = self.services.store.settings
+        def choose_game(decks: int) -> None:
+            settings.choose_game(decks)
+            self.services.store.save_settings()
+
+        game = Row(*GAME_ROW, tuple(GAME_TEXT), lambda: settings.decks, choose_game, lambda v: _(GAME_TEXT[v]))
+        return [game] + [
             Row(label, explain, tuple(RULE_VALUE_TEXT[name]), lambda name=name: rules[name], setter(name),
                 lambda v, name=name: _(RULE_VALUE_TEXT[name][v]))
             for name, (label, explain) in RULE_OPTION_TEXT.items()

@@ -1,6 +1,7 @@
-"""The hand summary, over the practice table: the kitty turned up, the points, the row
-of the level table that applied, the levels gained and the next dealer — all read off
-the engine's ``hand_outcome``."""
+"""The hand summary, over the practice table: the kitty turned up (four decks: the last
+trick's 扣底 instead), the points, the row of the level table that applied and the
+game's bands, the levels gained and the next dealer — all read off the engine's
+``hand_outcome`` and ``Rules.variant``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
 from ..record import title_text
+from ..settings import GAME_TEXT
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
@@ -44,6 +46,19 @@ def level_table_row(outcome: HandOutcome) -> str:
                     row.levels).format(low=row.low, high=row.high, n=row.levels)
 
 
+def last_trick_line(outcome: HandOutcome) -> str:
+    """A game without a kitty (four decks): what the last trick's 扣底 moved, as the
+    engine scored it (the points the losing side played in it × the multiplier)."""
+    p, m = outcome.kitty_points, outcome.kitty_multiplier or 0
+    if not p:
+        return _("Last trick (扣底): the side that lost it played no points in it.")
+    if m > 0:
+        return _("The attackers won the last trick (扣底): the dealers' {p} points in it × {m} = {total} "
+                 "for them.").format(p=p, m=m, total=outcome.kitty_won)
+    return _("The dealers won the last trick (扣底): the attackers' {p} points in it × {m} = {total} "
+             "taken from them.").format(p=p, m=-m, total=-outcome.kitty_won)
+
+
 def headline(outcome: HandOutcome, learner: int) -> str:
     """Who won the hand (the team that deals next: attackers who took the deal, or
     dealers who held it), and by what."""
@@ -66,7 +81,10 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     outcome = table.outcome()
     learner = table.learner
     lines = [headline(outcome, learner), _("The attackers won {p} points in tricks.").format(p=outcome.trick_points)]
-    if not outcome.kitty_points:
+    variant = game.rules.variant
+    if not variant.has_kitty:
+        lines.append(last_trick_line(outcome))
+    elif not outcome.kitty_points:
         lines.append(_("The kitty holds no points."))
     elif outcome.kitty_multiplier is not None:
         lines.append(_("They won the last trick: the kitty's {p} points × {m} = {total}.").format(
@@ -80,6 +98,9 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
         lines.append(_("Penalties for failed throws: the attackers lose {p} points.").format(p=-outcome.penalties))
     lines.append(_("Attackers' total: {p}.").format(p=outcome.attacker_points))
     lines.append(level_table_row(outcome))
+    lines.append(_("{game}: {total} points in the deck; the attackers take over with {take}, "
+                   "one level more per {step}.").format(game=_(GAME_TEXT[variant.decks]), total=variant.total_points,
+                                                       take=variant.take_over, step=variant.step))
     change = outcome.change
     team = change.team
     ours = team == learner % 2
@@ -185,7 +206,7 @@ class HandSummaryScene(Scene):
         w = round(card_h / 1.4)
         step = min(w + m.px(6), (inner.width - label_w - w) // (8 - 1))
         self.kitty_rects = [pygame.Rect(inner.left + label_w + k * step, kitty_top, w, card_h) for k in range(8)]
-        body_top = kitty_top + card_h + m.px(14)
+        body_top = kitty_top + card_h + m.px(14) if self.kitty else kitty_top  # four decks: no kitty
         button_h = m.px(50)
         self.body.place((inner.left, body_top, inner.width, inner.bottom - button_h - m.px(12) - body_top), m)
         bw = (inner.width - 2 * m.px(12)) // 3
@@ -193,7 +214,8 @@ class HandSummaryScene(Scene):
             button.place((inner.left + n * (bw + m.px(12)), inner.bottom - button_h, bw, button_h), m)
 
     def widgets(self) -> list[Widget]:
-        return [self.title, self.kitty_label, self.body, *self.menu.buttons]
+        kitty = [self.kitty_label] if self.kitty else []
+        return [self.title, *kitty, self.body, *self.menu.buttons]
 
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -214,7 +236,8 @@ class HandSummaryScene(Scene):
         veil(surface, 110)
         panel(surface, self.box, PANEL, PANEL_EDGE, self.metrics.px(14))
         self.title.draw(surface)
-        self.kitty_label.draw(surface)
+        if self.kitty:
+            self.kitty_label.draw(surface)
         ctx = self.table.game.ctx
         for card, rect in zip(self.kitty, self.kitty_rects):
             trump = ctx is not None and ctx.is_trump(card)

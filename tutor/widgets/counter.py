@@ -20,9 +20,8 @@ if TYPE_CHECKING:
     from ..services import Services
 
 COLUMNS = 4
-"""Top cards shown per row (the practice table asks ``still_out`` for as many)."""
-LABEL_W = 46
-"""Design width of the suit-and-count column."""
+"""Top cards asked per row (the practice table asks ``still_out`` for as many; a row
+shows as many as fit)."""
 
 # TRANSLATORS: the big joker, as short as possible (the card counter lists it in a row).
 BIG_JOKER = N_("BJ")
@@ -39,7 +38,12 @@ def short_name(card: Card, trump_row: bool) -> str:
 
 
 class CardCounter(Widget):
-    """``set_rows(rows)`` with one ``StillOut`` per effective suit, trumps first."""
+    """``set_rows(rows)`` with one ``StillOut`` per effective suit, trumps first.
+
+    Each row reads "♥ 13 left  A×2 K Q": the suit, how many of its cards are not seen
+    yet (the count set apart from the symbol and worded, so it never reads as a card),
+    then its top cards not seen, "×2" when both copies are still out (the heading says
+    so).  When the panel is short the side suits sit two to a line."""
 
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
@@ -54,35 +58,56 @@ class CardCounter(Widget):
 
     def heading_layout(self) -> TextLayout:
         inner = self._inner()
-        return fit_text(self.services.fonts, _("Not seen yet"), self.fpx(16), inner.width,
+        return fit_text(self.services.fonts, _("Not seen yet (×2 = both)"), self.fpx(15), inner.width,
                         max(self.metrics.px(24), 22), colour=INK, bold=True, min_px=self.floor(9))
 
-    def label_width(self) -> int:
-        """The column of suit labels: wide enough for "★×24" at the smallest text."""
-        return max(self.metrics.px(LABEL_W), 4 * self.text_floor)
+    def line_height(self) -> int:
+        return max(self.metrics.px(24), self.text_floor + 5)
 
-    def columns(self) -> int:
-        """Top cards shown per row: ``COLUMNS``, fewer when readable ones would not fit."""
-        room = self._inner().width - self.label_width()
-        return max(2, min(COLUMNS, room // (7 * self.text_floor // 2))) if self.text_floor else COLUMNS
+    def paired(self) -> bool:
+        """Whether the side suits sit two to a line (the panel too short for one each)."""
+        inner = self._inner()
+        room = inner.height - self.heading_layout().height - self.metrics.px(4)
+        return room < len(self.rows) * self.line_height()
+
+    def places(self) -> list[pygame.Rect]:
+        """Where each row goes: trumps across the panel, the side suits one to a line or
+        two to a line."""
+        inner, m = self._inner(), self.metrics
+        top = inner.top + self.heading_layout().height + m.px(4)
+        line = self.line_height()
+        out = []
+        paired = self.paired()
+        half = (inner.width - m.px(8)) // 2
+        for n, row in enumerate(self.rows):
+            if not paired or row.suit == TRUMP:
+                out.append(pygame.Rect(inner.left, top, inner.width, line))
+                top += line
+                continue
+            k = sum(1 for r in self.rows[:n] if r.suit != TRUMP)
+            alone = k % 2 == 0 and n == len(self.rows) - 1  # the last suit, alone on its line
+            out.append(pygame.Rect(inner.left + (k % 2) * (half + m.px(8)), top + (k // 2) * line,
+                                   inner.width if alone else half, line))
+        return out
 
     def row_layouts(self) -> list[tuple[TextLayout, list[TextLayout]]]:
-        """(suit and count, a cell per top card) of each row; the cards sit in columns."""
+        """(suit and count, a cell per top card) of each row."""
         m, fonts, four = self.metrics, self.services.fonts, self.services.four_colour
-        inner = self._inner()
-        top = inner.top + self.heading_layout().height + m.px(4)
-        row_h = (inner.bottom - top) // max(1, len(self.rows))
-        label_w = self.label_width()
-        cell_w = (inner.width - label_w) // self.columns()
         out = []
-        for row in self.rows:
+        for row, place in zip(self.rows, self.places()):
             symbol = "★" if row.suit == TRUMP else SUIT_SYMBOLS[row.suit]
-            label = fit_text(fonts, f"{symbol}{row.count}", self.fpx(16), label_w - m.px(6), row_h, colour=INK, bold=True,
-                             four_colour=four, min_px=self.floor(9))
-            names = [short_name(card, row.suit == TRUMP) + ("×2" if n > 1 else "") for card, n in row.top]
-            cells = [fit_text(fonts, name, self.fpx(15), cell_w - m.px(4), row_h, colour=INK_SOFT, four_colour=four,
-                              min_px=self.floor(9)) for name in names[:self.columns()]] or [
-                fit_text(fonts, "—", self.fpx(15), cell_w, row_h, colour=INK_SOFT, min_px=self.floor(10))]
+            label = fit_text(fonts, _("{suit} {n} left").format(suit=symbol, n=row.count), self.fpx(15),
+                             place.width, 0, colour=INK, bold=True, four_colour=four, min_px=self.fpx(15))
+            room = place.width - label.width - m.px(8)
+            names = [short_name(card, row.suit == TRUMP) + ("×2" if n > 1 else "") for card, n in row.top] or ["—"]
+            cells: list[TextLayout] = []
+            for name in names:
+                cell = fit_text(fonts, name, self.fpx(15), room, 0, colour=INK_SOFT, four_colour=four,
+                                min_px=self.fpx(15))
+                if not cell.fits or len(cell.lines) > 1:
+                    break
+                cells.append(cell)
+                room -= cell.width + m.px(8)
             out.append((label, cells))
         return out
 
@@ -93,15 +118,11 @@ class CardCounter(Widget):
         m = self.metrics
         panel(surface, self.rect, PANEL, PANEL_EDGE, m.px(10))
         inner = self._inner()
-        heading = self.heading_layout()
-        heading.draw(surface, inner.topleft)
-        top = inner.top + heading.height + m.px(4)
-        row_h = (inner.bottom - top) // max(1, len(self.rows))
-        cell_w = (inner.width - self.label_width()) // self.columns()
-        for n, (label, cells) in enumerate(self.row_layouts()):
-            mid = top + n * row_h + row_h // 2
+        self.heading_layout().draw(surface, inner.topleft)
+        for n, ((label, cells), place) in enumerate(zip(self.row_layouts(), self.places())):
             if n == 0:
-                pygame.draw.line(surface, TRUMP_STAR, (inner.left, top + row_h), (inner.right, top + row_h), 1)
-            label.draw(surface, (inner.left, mid - label.height // 2))
-            for k, cell in enumerate(cells):
-                cell.draw(surface, (inner.left + self.label_width() + k * cell_w, mid - cell.height // 2))
+                pygame.draw.line(surface, TRUMP_STAR, (inner.left, place.bottom), (inner.right, place.bottom), 1)
+            x = place.left
+            for layout in (label, *cells):
+                layout.draw(surface, (x, place.centery - layout.height // 2))
+                x += layout.width + m.px(8)

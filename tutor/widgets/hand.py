@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Collection, Sequence
 
 import pygame
@@ -21,6 +22,14 @@ VISIBLE = 0.42
 """Least part of a card's width left uncovered: the rank, suit and ★ column."""
 GROUP_GAP = 0.4
 """Extra space between suits (trumps, ♠, ♥, ♦, ♣), in steps."""
+ROW_SHOWS = 0.62
+"""In a hand of two rows, the part of a first-row card's height the second row leaves
+uncovered: the corner's rank, suit and ★."""
+MIN_TWO_ROWS = 20
+"""A hand this long or longer may take two rows (when that gives wider cards)."""
+SUIT_SPLIT_COST = 0.9
+"""The second row starts at a suit when that keeps the cards at least this much as
+wide as a split in the middle."""
 
 
 BLACK, RED = ("S", "C"), ("H", "D")
@@ -55,6 +64,16 @@ def in_hand_order(cards: Sequence[Card], ctx: TrumpContext | None) -> list[Card]
     return sorted(cards, key=key)
 
 
+@dataclass(frozen=True)
+class _Fit:
+    """How a hand is laid out: its cards' width, in one row or two (the second
+    starting at card ``split``)."""
+
+    width: int
+    rows: int
+    split: int
+
+
 class HandFan(Widget):
     """Cards left to right in ``TrumpContext`` display order (trumps first, ★ badge).
 
@@ -67,7 +86,9 @@ class HandFan(Widget):
 
     Keys: ←/→ move the cursor, ↑ selects, ↓ deselects, Space toggles.  A click toggles
     the topmost card under the pointer.  The rectangle given to ``place`` holds the
-    cards plus the lift of selected cards above them.
+    cards plus the lift of selected cards above them; a long hand (three or four
+    decks) takes two rows when they give wider cards, the second row over the lower
+    part of the first, which keeps its corners in view.
     """
 
     def __init__(
@@ -149,16 +170,9 @@ class HandFan(Widget):
     def lift(self) -> int:
         return round(self.rect.height * 0.15)
 
-    def card_width(self, count: int | None = None, groups: int | None = None) -> int:
-        """As tall as the rectangle allows, but narrow enough that every card shows its
-        corner index (a step of at least ``VISIBLE`` of a card).  ``count`` and ``groups``
-        size a hand other than the one shown (where a card being dealt will land)."""
-        count = len(self.cards) if count is None else count
-        groups = (self._groups()[-1] if self.cards else 0) if groups is None else groups
-        by_height = (self.rect.height - self.lift()) / ASPECT
-        slots = max(0, count - 1) + GROUP_GAP * groups
-        by_width = self.rect.width / (1 + VISIBLE * slots)
-        return int(min(by_height, by_width))
+    def card_width(self) -> int:
+        """The width of the cards as laid out now (every card shows its corner index)."""
+        return self._fit(self.cards).width
 
     def _groups(self, cards: Sequence[Card] | None = None) -> list[int]:
         """Each card's group (effective suit) index, for the small gap between suits."""
@@ -170,27 +184,64 @@ class HandFan(Widget):
             groups.append(n)
         return groups
 
+    def _fit(self, cards: Sequence[Card]) -> "_Fit":
+        """The widest cards that fit: one row, or two when that gives wider cards (a
+        hand of three or four decks), the second row split off at the suit boundary
+        nearest the middle (or in the middle when a suit holds most of the hand)."""
+        n = len(cards)
+        groups = self._groups(cards)
+        best = _Fit(self._row_width([groups]), 1, n)
+        if n >= MIN_TWO_ROWS:
+            splits = {n // 2, *(i for i in range(1, n) if groups[i] != groups[i - 1])}
+            by_height = (self.rect.height - self.lift()) / (1 + ROW_SHOWS) / ASPECT
+            fits = [_Fit(int(min(by_height, self._row_width([groups[:k], groups[k:]]))), 2, k) for k in splits]
+            middle = next(f for f in fits if f.split == n // 2)
+            at_suits = [f for f in fits if f.split != n // 2 and f.width >= middle.width * SUIT_SPLIT_COST]
+            two = max(at_suits, key=lambda f: (f.width, -abs(f.split - n / 2))) if at_suits else middle
+            if two.width > best.width:
+                best = two
+        return best
+
+    def _row_width(self, rows: Sequence[Sequence[int]]) -> int:
+        """The widest card each of ``rows`` (their cards' groups) fits in one row each:
+        as tall as the rectangle allows, narrow enough that a step is at least
+        ``VISIBLE`` of a card."""
+        by_height = (self.rect.height - self.lift()) / ASPECT
+        widths = [by_height]
+        for groups in rows:
+            if groups:
+                slots = len(groups) - 1 + GROUP_GAP * (groups[-1] - groups[0])
+                widths.append(self.rect.width / (1 + VISIBLE * slots))
+        return int(min(widths))
+
     def card_rects(self) -> list[pygame.Rect]:
-        """Where each card is drawn (selected ones raised), left to right."""
+        """Where each card is drawn (selected ones raised), left to right, the first row
+        above the second."""
         return self._layout(self.cards, self.selected)
 
     def _layout(self, cards: Sequence[Card], selected: Collection[int] = ()) -> list[pygame.Rect]:
         n = len(cards)
         if n == 0:
             return []
-        groups = self._groups(cards)
-        w = self.card_width(n, groups[-1])
+        fit = self._fit(cards)
+        w = fit.width
         h = min(self.rect.height - self.lift(), card_height(w))  # a narrow card is shorter, never stretched
-        slots = n - 1 + GROUP_GAP * groups[-1]
-        step = min(w * 0.62, (self.rect.width - w) / max(1, slots))
-        x = self.rect.centerx - (w + step * slots) / 2
-        rects = []
-        for i in range(n):
-            if i and groups[i] != groups[i - 1]:
-                x += GROUP_GAP * step
-            top = self.rect.bottom - h - (self.lift() if i in selected else 0)
-            rects.append(pygame.Rect(round(x), top, w, h))
-            x += step
+        groups = self._groups(cards)
+        rows = [range(0, fit.split), range(fit.split, n)] if fit.rows == 2 else [range(n)]
+        shift = round(h * ROW_SHOWS) if fit.rows == 2 else 0
+        rects: list[pygame.Rect] = []
+        for r, row in enumerate(rows):
+            first = row[0]
+            slots = len(row) - 1 + GROUP_GAP * (groups[row[-1]] - groups[first])
+            step = min(w * 0.62, (self.rect.width - w) / max(1, slots))
+            x = self.rect.centerx - (w + step * slots) / 2
+            bottom = self.rect.bottom - (shift if r == 0 else 0)  # the first of two rows sits higher
+            for i in row:
+                if i != first and groups[i] != groups[i - 1]:
+                    x += GROUP_GAP * step
+                top = bottom - h - (self.lift() if i in selected else 0)
+                rects.append(pygame.Rect(round(x), top, w, h))
+                x += step
         return rects
 
     def landing_rect(self, card: Card) -> pygame.Rect:
@@ -199,12 +250,18 @@ class HandFan(Widget):
         return self._layout(cards)[cards.index(card)]
 
     def visible_strip(self, i: int) -> pygame.Rect:
-        """The part of card ``i`` not covered by the card after it: the keyboard focus
-        frame goes round this, so it never spans two cards."""
+        """The part of card ``i`` not covered by the card after it in its row, nor by
+        the row below: the keyboard focus frame goes round this, so it never spans two
+        cards."""
         rects = self.card_rects()
+        fit = self._fit(self.cards)
+        split = fit.split if fit.rows == 2 else len(rects)
         rect = rects[i]
-        if i + 1 < len(rects) and rects[i + 1].left < rect.right:
+        if i + 1 < len(rects) and i + 1 != split and rects[i + 1].left < rect.right:
             rect = pygame.Rect(rect.left, rect.top, rects[i + 1].left - rect.left, rect.height)
+        below = [r.top for r in rects[split:] if i < split and r.colliderect(rect)]
+        if below and min(below) > rect.top:
+            rect = pygame.Rect(rect.left, rect.top, rect.width, min(below) - rect.top)
         return rect
 
     def card_at(self, pos: tuple[int, int]) -> int | None:

@@ -1,4 +1,4 @@
-"""A lesson in the lesson browser: its number key, title, summary and status.
+"""A lesson in the lesson browser: its number (1–9 also its key), title, summary and status.
 
 Given functions for the three texts (so they are translated when drawn), whether the
 lesson is broken (its summary is then the problem, in red) and the action to open it.
@@ -42,9 +42,11 @@ def clipped(services: "Services", text: str, px: int, min_px: int, width: int, h
 
 class LessonTile(Button):
     def __init__(self, services: "Services", texts: Callable[[], tuple[str, str, str]], broken: bool,
-                 action: Callable[[], None], hotkey: int | None) -> None:
-        super().__init__(services, "", action, hotkey=hotkey)
-        self.texts, self.broken = texts, broken
+                 action: Callable[[], None], number: int) -> None:
+        """``number``: the lesson's place in the list, shown before its title; 1–9 are
+        also its key."""
+        super().__init__(services, "", action, hotkey=number if number <= 9 else None)
+        self.texts, self.broken, self.number = texts, broken, number
 
     def box(self) -> pygame.Rect:
         return self.rect.inflate(-2 * self.metrics.px(12), -2 * self.metrics.px(8))
@@ -52,7 +54,7 @@ class LessonTile(Button):
     def layouts(self) -> list[tuple[TextLayout, tuple[int, int]]]:
         m, box = self.metrics, self.box()
         title, summary, status = self.texts()
-        key = f"{self.hotkey}  " if self.hotkey is not None and self.hotkey < 10 else ""
+        key = f"{self.number}  "
         heights = [int(box.height * share) for share in SHARES]
         styles = (
             (key + title, 20, {"bold": True}),

@@ -3,6 +3,7 @@ points counter (闲分) with the cards that earned them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
 import pygame
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
 
 UNDECIDED = "?"
 """``set_status(trump=UNDECIDED)``: nobody has declared yet (during the deal)."""
+
+
+def trump_label(trump: str | None) -> str:
+    """The trumps as the status shows them: the suit's symbol, or 无主."""
+    return SUIT_SYMBOLS[trump] if trump else _("No-trump")
 
 
 class StatusPanel(Widget):
@@ -49,7 +55,7 @@ class StatusPanel(Widget):
         if self.trump == UNDECIDED:
             trump = _("Undecided")
         else:
-            trump = SUIT_SYMBOLS[self.trump] if self.trump else _("No-trump")
+            trump = trump_label(self.trump)
         (name_a, level_a), (name_b, level_b) = self.teams
         return [
             (_("Level"), self.level),
@@ -94,47 +100,68 @@ class StatusPanel(Widget):
             value.draw(surface, (inner.left + key_w, mid - value.height // 2))
 
 
+INDEX_WIDTH = 0.5
+"""The share of a card's width its corner index ("10") takes: the next card of a row
+starts no nearer."""
+
+
 class PointsPanel(Widget):
-    """闲分: the attackers' points out of the 80 they need, and the point cards won (and,
+    """闲分: the attackers' points out of those they need to take over, and the point cards won (and,
     under a throw penalty rule, what failed throws added or took: else the number and
     the cards would not agree)."""
-
-    TARGET = TAKE_OVER
 
     def __init__(self, services: "Services") -> None:
         super().__init__(services)
         self.points = 0
         self.penalties = 0
         self.cards: list[Card] = []
+        self.target = TAKE_OVER
+        """The points that take over (the game's: ``Variant.take_over``)."""
 
-    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0) -> None:
-        self.points, self.cards, self.penalties = points, list(cards), penalties
+    def set_points(self, points: int, cards: Sequence[Card], penalties: int = 0, target: int = TAKE_OVER) -> None:
+        self.points, self.cards, self.penalties, self.target = points, list(cards), penalties, target
 
     def header_layout(self) -> TextLayout:
         pad = self.metrics.px(12)
-        text = (_("Attackers' points {points} / {target}") if self.points < self.TARGET
-                else _("Attackers' points {points} (≥ {target})")).format(points=self.points, target=self.TARGET)
-        if self.penalties:
-            text = _("Attackers' points {points} / {target} (penalty {penalties})").format(
-                points=self.points, target=self.TARGET, penalties=f"{self.penalties:+d}")
+        # what the target means, in words: "/ 80" alone reads as a score out of 80
+        first = (_("Attackers' points {points} (penalty {penalties})") if self.penalties
+                 else _("Attackers' points {points}")).format(points=self.points, penalties=f"{self.penalties:+d}")
+        second = (_("{need} more to take over").format(need=self.target - self.points) if self.points < self.target
+                  else _("Past {target}: they take over").format(target=self.target))
+        text = f"{first}\n{second}"
         return fit_text(
             self.services.fonts, text, self.fpx(20), self.rect.width - 2 * pad,
-            self.rect.height // 2 - pad, bold=True, min_px=self.floor(10),
+            self.rect.height * 3 // 5 - pad, bold=True, min_px=self.floor(10),
         )
 
     def text_layouts(self) -> list[TextLayout]:
-        return [self.header_layout()]
+        tally = self.tally_layout()
+        return [self.header_layout()] + ([tally] if tally is not None else [])
+
+    def _strip(self) -> pygame.Rect:
+        pad = self.metrics.px(12)
+        top = self.rect.top + pad + self.header_layout().height + self.metrics.px(4)
+        return pygame.Rect(self.rect.left + pad, top, self.rect.width - 2 * pad, self.rect.bottom - pad // 2 - top)
 
     def card_rects(self) -> list[pygame.Rect]:
-        pad = self.metrics.px(12)
-        top = self.rect.top + pad + self.header_layout().height + self.metrics.px(6)
-        h = self.rect.bottom - pad - top
-        w = max(12, int(h / 1.4))
-        if not self.cards:
+        """The cards in a row, each corner index whole ("10" too); none when they do not
+        fit so (``tally_layout`` counts them instead)."""
+        strip = self._strip()
+        w = max(12, int(strip.height / 1.4))
+        step = min(w * 0.55, (strip.width - w) / max(1, len(self.cards) - 1))
+        if not self.cards or step < w * INDEX_WIDTH:
             return []
-        room = self.rect.width - 2 * pad - w
-        step = min(w * 0.55, room / max(1, len(self.cards) - 1))
-        return [pygame.Rect(self.rect.left + pad + round(k * step), top, w, h) for k in range(len(self.cards))]
+        return [pygame.Rect(strip.left + round(k * step), strip.top, w, strip.height) for k in range(len(self.cards))]
+
+    def tally_layout(self) -> TextLayout | None:
+        """The point cards counted by rank ("K ×4 · 10 ×8 · 5 ×8") when too many to show."""
+        if not self.cards or self.card_rects():
+            return None
+        counts = Counter(card.rank for card in self.cards)
+        text = " · ".join(f"{rank} ×{counts[rank]}" for rank in ("K", "10", "5") if counts[rank])
+        strip = self._strip()
+        return fit_text(self.services.fonts, text, self.fpx(18), strip.width, strip.height, bold=True,
+                        min_px=self.floor(10))
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.rect, PANEL, PANEL_EDGE, self.metrics.px(10))
@@ -142,3 +169,7 @@ class PointsPanel(Widget):
         self.header_layout().draw(surface, (self.rect.left + pad, self.rect.top + pad))
         for card, rect in zip(self.cards, self.card_rects()):
             surface.blit(self.services.cards.face(card, rect.width, four_colour=self.services.four_colour), rect)
+        tally = self.tally_layout()
+        if tally is not None:
+            strip = self._strip()
+            tally.draw(surface, (strip.left, strip.top + (strip.height - tally.height) // 2))

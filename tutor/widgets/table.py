@@ -28,12 +28,18 @@ class TableRects:
         return [self.status, self.points, *self.seats, self.trick, self.hint, self.buttons, self.hand]
 
 
-def table_layout(m: Metrics) -> TableRects:
+HAND_PX = 150
+"""The hand's height at the design size; a hand of two rows (three or four decks) takes
+``TWO_ROW_HAND_PX``."""
+TWO_ROW_HAND_PX = 196
+
+
+def table_layout(m: Metrics, hand_px: int = HAND_PX) -> TableRects:
     W, H = m.size
     margin = m.px(14)
     status = pygame.Rect(margin, margin, m.px(270), m.px(176))
     points = pygame.Rect(W - margin - m.px(300), margin, m.px(300), m.px(130))
-    hand_h = m.px(150)
+    hand_h = m.px(hand_px)
     hand = pygame.Rect(margin, H - margin - hand_h, W - 2 * margin, hand_h)
     row_h = max(m.px(46), 54)  # two lines of the hint line at the smallest readable size
     row_y = hand.top - m.px(6) - row_h

@@ -1,6 +1,8 @@
 """The lesson browser: every lesson with its status and stars; nothing is locked.
 
-1–9 or a click opens a lesson; a lesson file with problems is listed with its first
+Every tile shows the lesson's number (its place in ``lessons/index.yaml``, the number
+the review and the rules pages name it by); a click, the arrows and Enter, or 1–9 for
+the first nine, open one.  A lesson file with problems is listed with its first
 problem (wrapped inside the tile) and opens as a page of all its problems.
 """
 
@@ -18,13 +20,19 @@ from ...theme import Metrics
 from ...widgets import Button, Menu
 from ...widgets.base import Widget
 from ...widgets.lesson_tile import LessonTile
-from .player import lesson_scene, library_of
+from .opening import lesson_scene, library_of
 from .words import BILINGUAL_KEY, LessonChrome, bilingual, lesson_status
 
 if TYPE_CHECKING:
     from ...services import Services
 
-FOOTER = N_("1–9 or click: open a lesson · B: both languages · Esc: back · F2: 中文 / English")
+FOOTER = N_("Click, arrows and Enter, or 1–9: open a lesson · B: both languages · Esc: back · "
+            "F2: 中文 / English")
+
+
+MAX_ROWS = 5
+"""Rows of tiles the browser keeps to, so each tile stays tall enough for its lines:
+more lessons take more columns."""
 
 
 class LessonBrowserScene(Scene):
@@ -37,9 +45,9 @@ class LessonBrowserScene(Scene):
         self.lessons = self.library.lessons(self.rules)
         self.bilingual = False
         self.chrome = LessonChrome(services, N_("Lessons"), FOOTER)
-        self.tiles = [LessonTile(services, self._texts(lesson, n), not lesson.available, self._opener(lesson),
-                                 n if n <= 9 else None)
+        self.tiles = [LessonTile(services, self._texts(lesson, n), not lesson.available, self._opener(lesson), n)
                       for n, lesson in enumerate(self.lessons, 1)]
+        self.columns = 1
         self.reference = Button(services, N_("Rules reference"), self._open_reference, px=18)
         self.both = Button(services, N_("Both languages"), self._toggle_bilingual, px=18)
         self.menu = Menu(self.tiles)
@@ -64,13 +72,19 @@ class LessonBrowserScene(Scene):
     def _toggle_bilingual(self) -> None:
         self.bilingual = not self.bilingual
 
+    def _move(self, delta: int) -> None:
+        """The arrows move the focus over the grid (staying on it at its edges)."""
+        target = (self.menu.focus or 0) + delta
+        if 0 <= target < len(self.tiles):
+            self.menu.focus_at(target)
+
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
         m = metrics
         area = self.chrome.place(m)
         bar_h = m.px(44)
         gap = m.px(12)
-        cols = 4 if len(self.tiles) > 9 else 3
+        cols = self.columns = 3 if len(self.tiles) <= 9 else max(4, -(-len(self.tiles) // MAX_ROWS))
         rows = max(1, -(-len(self.tiles) // cols))
         w = (area.width - gap * (cols - 1)) // cols
         h = (area.height - bar_h - gap - gap * (rows - 1)) // rows
@@ -87,6 +101,10 @@ class LessonBrowserScene(Scene):
             return None
         if event.type == pygame.KEYDOWN and event.key == BILINGUAL_KEY:
             self._toggle_bilingual()
+            return None
+        step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -self.columns, pygame.K_DOWN: self.columns}
+        if event.type == pygame.KEYDOWN and event.key in step:
+            self._move(step[event.key])
             return None
         for button in (self.reference, self.both):
             if button.handle_event(event) is None:

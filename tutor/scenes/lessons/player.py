@@ -2,7 +2,7 @@
 
 The frame is the same for every step: progress dots, the goal line with the level and
 trumps when they matter, the step's text, the step's view (``views.VIEWS``), the
-feedback panel and the buttons.  The run (``tutor.lessons.LessonRun``) judges answers
+feedback panel and the buttons (their words: ``frame_text``).  The run (``tutor.lessons.LessonRun``) judges answers
 and counts mistakes; the scene only shows it and passes the learner's actions on.
 Text is translated at draw time, so F2 switches language without losing the place,
 and B shows the other language under each line.
@@ -23,9 +23,8 @@ import pygame
 from engine import Rules
 
 from ...i18n import N_, _
-from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson, default_library
-from ...lessons.model import PASS, Drill, Narration, Recap, Task
-from ...lessons.feedback import tr
+from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson
+from ...lessons.model import PASS, Drill, Recap, Task
 from ...lessons.session import HINT, RIGHT as RIGHT_TIER
 from ...scene import Scene
 from ...text import TextLayout, layout_text
@@ -34,8 +33,12 @@ from ...widgets import Button, TextPanel
 from ...widgets.base import Widget
 from ...widgets.progress_dots import AHEAD, DONE, OPEN, REACHED, ProgressDots
 from ...widgets.scroll_text import ScrollText
-from .views import VIEWS, CardTaskView, StepView, view_kind
-from .words import BILINGUAL_KEY, LessonChrome, bilingual, stars_text
+from .card_task import CardTaskView
+from .frame_text import FrameText
+from .opening import lesson_scene, library_of, problem_lesson
+from .step_view import StepView
+from .views import VIEWS, view_kind
+from .words import BILINGUAL_KEY, LessonChrome, bilingual
 
 if TYPE_CHECKING:
     from ...services import Services
@@ -48,34 +51,6 @@ FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: 
 
 FEEDBACK_ROOM = 176
 """Height kept for a task's feedback (a title and four lines) before any answer."""
-
-
-def library_of(services: "Services") -> LessonLibrary:
-    """The library the services hold, else the shared one."""
-    return getattr(services, "lessons", None) or default_library()
-
-
-def problem_lesson(broken: UnavailableLesson) -> Lesson:
-    """A broken lesson file still opens: as one page listing its problems."""
-    text = "\n".join(str(p) for p in broken.problems) or broken.path
-    return Lesson(id=broken.id, path=broken.path, title=N_("Lesson unavailable"), summary="", concept="",
-                  steps=(Narration(line=1, goal=N_("This lesson file has a problem."), text=text),))
-
-
-def lesson_scene(services: "Services", lesson: Lesson | GuidedHand | UnavailableLesson,
-                 rules: Rules | None = None, library: LessonLibrary | None = None) -> Scene:
-    """The scene that plays an entry of the lessons list: the lesson player, or the
-    table for the guided hand."""
-    if isinstance(lesson, GuidedHand):
-        return services.scenes["first_hand"](services, lesson, rules, library)
-    return LessonPlayerScene(services, lesson, rules, library=library)
-
-
-def continue_scene(services: "Services") -> Scene:
-    """The lessons' "continue": the first entry of the list not completed yet."""
-    library = library_of(services)
-    rules = services.store.settings.rule_set()
-    return lesson_scene(services, library.next_lesson(services.store.progress, rules), rules, library)
 
 
 class LessonPlayerScene(Scene):
@@ -104,22 +79,23 @@ class LessonPlayerScene(Scene):
         self.bilingual = False
         self.show_hint = False
         self.recorded = False
+        self.words = FrameText(self)
         self.chrome = LessonChrome(services, lambda: bilingual(lesson.title, False), FOOTER)
         self.dots = ProgressDots(services, self.go)
-        self.goal = TextPanel(services, self.goal_text, px=23, bold=True, colour=ON_FELT, background=None)
-        self.status = TextPanel(services, self.status_text, px=16, colour=ON_FELT, background=None, align="right")
-        self.body = ScrollText(services, self.body_text, px=19)
-        self.feedback = TextPanel(services, self.feedback_text, px=18, min_px=16, background=NEUTRAL)
+        self.goal = TextPanel(services, self.words.goal, px=23, bold=True, colour=ON_FELT, background=None)
+        self.status = TextPanel(services, self.words.status, px=16, colour=ON_FELT, background=None, align="right")
+        self.body = ScrollText(services, self.words.body, px=19)
+        self.feedback = TextPanel(services, self.words.feedback, px=18, min_px=16, background=NEUTRAL)
         self.views: dict[type[StepView], StepView] = {
-            cls: cls(services, self.answer, self._sync, self.say) for cls in dict.fromkeys(VIEWS.values())}
+            cls: cls(services, self.answer, self._sync, self.words.say) for cls in dict.fromkeys(VIEWS.values())}
         self.view: StepView = self.views[VIEWS["narration"]]
         self.prev = Button(services, N_("Previous"), self.back, px=17)
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=17)
         self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
-        self.link = Button(services, self.link_label, self.open_link, px=16)
+        self.link = Button(services, self.words.link_label, self.open_link, px=16)
         self.passing = Button(services, PASS, self.pass_, px=17)
-        self.action = Button(services, self.action_label, self.submit, px=17)
-        self.next = Button(services, self.next_label, self.forward, px=17)
+        self.action = Button(services, self.words.action_label, self.submit, px=17)
+        self.next = Button(services, self.words.next_label, self.forward, px=17)
         self._laid_out_for: tuple[str, bool] = ("", False)
         self._load_step()
 
@@ -165,7 +141,7 @@ class LessonPlayerScene(Scene):
         self.action.enabled = task and isinstance(self.view, CardTaskView) and self.view.ready()
         self.passing.enabled = task and self.view.passes and not state.done
         self.prev.enabled = run.index > 0
-        self.hint.enabled = bool(self._hint())
+        self.hint.enabled = bool(self.words.hint())
         last = run.index == len(run.steps) - 1
         self.next.enabled = run.position_done() or (run.can_advance() and (not last or run.finished))
         self.link.enabled = bool(self.step.defines) or isinstance(self.step, Recap) and bool(self.lesson.rules_topic)
@@ -218,7 +194,7 @@ class LessonPlayerScene(Scene):
             self._load_step()
 
     def toggle_hint(self) -> None:
-        if self._hint():
+        if self.words.hint():
             self.show_hint = not self.show_hint
             self._sync()
 
@@ -271,87 +247,6 @@ class LessonPlayerScene(Scene):
 
     # ----------------------------------------------------------------- text
 
-    def say(self, text: str) -> str:
-        """A short text (an answer's label) in the current language, and in the other
-        one beside it in the bilingual view."""
-        return bilingual(text, self.bilingual, " / ")
-
-    def _hint(self) -> str | None:
-        task = self.run.task
-        return (task.hint if task is not None and task.hint else None) or self.step.hint
-
-    def goal_text(self) -> str:
-        step, on = self.step, self.bilingual
-        if isinstance(step, Drill):
-            return bilingual(step.goal or step.heading, on)
-        target = self.run.task or step
-        return bilingual(target.goal or step.heading, on)
-
-    def status_text(self) -> str:
-        """The level and the trumps (``LessonRun.header``)."""
-        return tr(self.run.header())
-
-    def body_text(self) -> str:
-        step, run, on = self.step, self.run, self.bilingual
-        task = run.task
-        parts = []
-        if run.index in run.quiz:
-            number = sorted(run.quiz).index(run.index) + 1
-            parts.append(_("Question {n} of {total}").format(n=number, total=len(run.quiz)))
-        if step.text:
-            parts.append(bilingual(step.text, on))
-        if task is not None and task.question:
-            parts.append(bilingual(task.question, on))
-        if isinstance(step, Recap):
-            parts.extend("· " + bilingual(line, on) for line in step.recap)
-        if isinstance(step, Drill):
-            state = run.state
-            parts.append(_("Right in a row: {dots}").format(
-                dots="●" * state.streak + "○" * max(0, step.streak - state.streak)))
-        return "\n".join(parts)
-
-    def feedback_text(self) -> str:
-        run, state = self.run, self.run.state
-        if self.show_hint and self._hint():
-            return _("Hint: {hint}").format(hint=bilingual(self._hint(), self.bilingual, " / "))
-        feedback = run.feedback
-        if feedback is not None:
-            text = "\n".join([feedback.title(), *feedback.lines()])
-            if run.position_done():
-                text += "\n" + _("Press Enter or Another for a new position.")
-            return text
-        if run.is_task and not state.done:
-            if isinstance(self.view, CardTaskView):
-                if self.view.passes:
-                    return _("Select the cards to show and press Show, or press Pass.")
-                return _("Select cards in your hand, then press {button}.").format(button=_(self.view.action or ""))
-            return _("Pick an answer: click it or press its number.")
-        if isinstance(self.step, Drill) and state.solved:
-            return _("Three in a row. Press Next.")
-        if run.index == len(run.steps) - 1:
-            if run.finished:
-                return _("Lesson complete: {stars}").format(stars=stars_text(run.stars))
-            return _("Some tasks are still open: use the dots to go back to them.")
-        if run.is_task and state.done:
-            return _("Done. Press Next.")
-        return _("Press Next to go on.")
-
-    def action_label(self) -> str:
-        return _(self.view.action or N_("Check"))
-
-    def next_label(self) -> str:
-        if self.run.position_done():
-            return _("Another")
-        if self.run.index < len(self.run.steps) - 1:
-            return _("Next")
-        return _(self.way_on[0]) if self.way_on is not None else _("Finish")
-
-    def link_label(self) -> str:
-        if self.step.defines:
-            return _("Glossary")
-        return _("Rules: this topic")
-
-    # ----------------------------------------------------------------- layout
 
     def _height(self, panel: TextPanel | ScrollText, width: int, m: Metrics) -> int:
         """A panel's height for its text at full size (padding included)."""
@@ -371,7 +266,7 @@ class LessonPlayerScene(Scene):
         self.dots.place((area.left, area.top, area.width, m.px(20)), m)
         y = area.top + m.px(20) + gap // 2
         goal_h = m.px(40) if not self.bilingual else m.px(62)
-        status = self.status_text()
+        status = self.words.status()
         status_w = min(layout_text(self.services.fonts, status, m.fpx(self.status.px), area.width).width + m.px(4),
                        area.width // 3) if status else 0  # the goal line gets the rest
         self.goal.place((area.left, y, area.width - status_w - (gap if status_w else 0), goal_h), m)

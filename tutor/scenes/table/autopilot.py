@@ -50,11 +50,11 @@ class Autopilot:
         hand = scene.hand
         hand.clear()
         want = Counter(cards)
-        rects = hand.card_rects()
         for i, card in enumerate(hand.cards):
             if want[card] > 0 and i not in hand.selected:
                 want[card] -= 1
-                point = (rects[i].left + max(2, rects[i].width // 8), rects[i].bottom - rects[i].height // 3)
+                strip = hand.visible_strip(i)  # the part a learner sees (and clicks) now
+                point = (strip.left + max(2, strip.width // 4), strip.bottom - strip.height // 3)
                 assert hand.card_at(point) == i, "the card's visible strip is under the pointer"
                 self.click(point)
         self.click(scene.play.rect.center)

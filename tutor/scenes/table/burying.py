@@ -1,4 +1,4 @@
-"""The dealer's burial: the 8 cards picked up from the kitty outlined in the hand, the
+"""The dealer's burial: the cards picked up from the kitty outlined in the hand, the
 coach's warnings on the cards chosen and its burial advice."""
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ class BuryingPhase(TablePhase):
         return [self.last_rung] + [said.text for said in scene.table.bury_advice(selected)[:room - 1]]
 
     def caption_words(self) -> Words:
-        if not self.scene.table.picked_up():
+        table = self.scene.table
+        if not table.picked_up():
             return str
-        return lambda: _("The 8 cards you picked up from the kitty are outlined in your hand. "
-                         "Choose 8 cards to bury.")
+        n = table.kitty_size
+        return lambda: _("The {n} cards you picked up from the kitty are outlined in your hand. "
+                         "Choose {n} cards to bury.").format(n=n)

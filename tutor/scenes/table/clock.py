@@ -1,5 +1,6 @@
-"""Time at the table: flashes run down, a finished trick stays a moment, the AI seats
-act after their pauses (thinking on ``THINKER``), the learner's autopilot acts."""
+"""Time at the table: flashes run down, a table event's moment holds everything until
+the learner goes on, a finished trick stays a moment, the AI seats act after their
+pauses (thinking on ``THINKER``), the learner's autopilot acts."""
 
 from __future__ import annotations
 
@@ -34,11 +35,11 @@ class TableClock:
         scene = self.scene
         scene.motion.update(dt)
         scene.words.tick(dt)
-        scene.declaring.tick(dt)
-        if scene.moments.now is not None:
+        scene.moments.update()
+        if scene.moments.held:
             if not scene.autoplay:
                 return  # the table waits until the learner has seen what happened
-            scene.moments.dismiss()
+            scene.moments.forget()
         if scene.peek is not None:
             return  # the table waits while the learner looks at the last trick or the kitty
         if self.shown is not None:
@@ -59,7 +60,7 @@ class TableClock:
             return
         changed = False
         while self.wait <= 0 and self.shown is None and not table.learner_to_act \
-                and table.phase not in (HAND_OVER, MATCH_OVER):
+                and table.phase not in (HAND_OVER, MATCH_OVER) and not scene.moments.held:
             events = scene._advance()
             if events is None:
                 break  # an AI seat is still thinking: the next frames come back for it

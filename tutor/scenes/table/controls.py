@@ -1,15 +1,16 @@
 """The column of table controls on the right: hint, undo, the previous trick, the
 kitty (the dealer's own), the card counter, the coach on/off and the speed (under the
-declare buttons while dealing, only the speed)."""
+declare buttons while dealing, the game chooser and the speed)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Callable
 
-from engine.game import DEALING, DECLARING, TRICKS
+from engine.game import DEALING, DECLARING, SEED_LIMIT, TRICKS, Game
 
-from ...i18n import N_
-from ...settings import ANIMATION_SPEEDS
+from ...i18n import N_, _
+from ...settings import ANIMATION_SPEEDS, GAME_TEXT
 from ...widgets import Button, Menu
 from ...widgets.text_panel import TextSource, resolve
 from . import layout
@@ -37,6 +38,8 @@ class TableControls:
                               hotkey=6)
         self.coach = Button(services, about.coach_label, self._toggle_coach, px=18, hotkey=7)
         self.speed = Button(services, about.speed_label, self._cycle_speed, px=18, hotkey=8)
+        self.game = Button(services, about.game_label, self._next_game, px=18, hotkey=9)
+        """The game chooser (one to four decks): a new match, or from the next match."""
 
     def playing_buttons(self) -> list[Button]:
         """The table controls once trumps are fixed."""
@@ -71,6 +74,23 @@ class TableControls:
         settings.animation_speed = ANIMATION_SPEEDS[
             (ANIMATION_SPEEDS.index(settings.animation_speed) + 1) % len(ANIMATION_SPEEDS)]
         self.scene.services.store.save_settings()
+
+    def _next_game(self) -> None:
+        """The next game (one, two, three, four decks), remembered in Settings: before
+        the match's first card is played it starts a new match of that game; later
+        the match in progress goes on and the next one plays it."""
+        scene = self.scene
+        store = scene.services.store
+        decks = list(GAME_TEXT)
+        store.settings.choose_game(decks[(decks.index(store.settings.decks) + 1) % len(decks)])
+        store.save_settings()
+        table = scene.table
+        if not table.game.history and table.phase in (DEALING, DECLARING):
+            scene.replay(Game(store.settings.practice_rules(), random.randrange(SEED_LIMIT)))
+            return
+        chosen = store.settings.decks
+        scene.words.refuse(lambda: _("Game of the next match: {game}. This match goes on.").format(
+            game=_(GAME_TEXT[chosen])))
 
     def _toggle_coach(self) -> None:
         scene = self.scene

@@ -1,6 +1,7 @@
 """The deal and the declarations: one declare button per face the learner could
 declare with (in the order the faces arrived, so they never move), the declaration
-standing at its declarer's seat with a caption, and an override flashing."""
+standing at its declarer's seat with a caption (each declaration and override also has
+its moment: ``deal_moments``)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,13 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from engine.cards import Card
-from engine.events import Overridden
 from engine.game import DEALING, DECLARING
 
-from ... import coach
 from ...i18n import _
 from ...practice import Words
-from ...theme import FOCUS, ON_FELT
+from ...theme import ON_FELT
 from ...widgets import Button
 from .phase import COACH_LINES, TablePhase
-from .timing import OVERRIDE_SECONDS
 
 if TYPE_CHECKING:
     from ..practice import PracticeTableScene
@@ -34,8 +32,6 @@ class DeclaringPhase(TablePhase):
         self.faces: list[Card] = []
         self.choices: list[tuple[Card, ...] | None] = []
         """What each declare button declares now (``None``: not allowed now)."""
-        self.override: Overridden | None = None
-        self.override_left = 0.0
 
     def action_label(self) -> str:
         return _("Pass")
@@ -60,15 +56,7 @@ class DeclaringPhase(TablePhase):
         return [said.text for said in table.declare_advice()[:COACH_LINES]] or ([tip.text] if tip else [])
 
     def caption_words(self) -> Words:
-        table = self.scene.table
-        said = table.declaration_words()
-        override = self.override
-        if override is None or self.override_left <= 0:
-            return said
-        learner = table.learner
-        return lambda: coach.then(_("{who} overrides {previous}!").format(
-            who=coach.seat_name(override.declaration.seat, learner, start=True),
-            previous=coach.seat_name(override.previous.seat, learner)), said())
+        return self.scene.table.declaration_words()
 
     def side_buttons(self) -> list[Button]:
         scene = self.scene
@@ -88,7 +76,7 @@ class DeclaringPhase(TablePhase):
 
     def sync_trick(self) -> None:
         scene = self.scene
-        standing = scene.table.game.declaration
+        standing = scene.table.standing()
         plays = [(standing.seat, standing.cards)] if standing is not None else []
         scene.trick.set_trick(plays, None, scene.table.trump_context())
 
@@ -105,46 +93,32 @@ class DeclaringPhase(TablePhase):
         scene.clock.wait = 0.0
         return True
 
-    def took_override(self, event: Overridden) -> None:
-        self.override, self.override_left = event, OVERRIDE_SECONDS
-
-    def tick(self, dt: float) -> None:
-        """The override's flash runs down (also while the table waits for a view)."""
-        if self.override is not None:
-            self.override_left -= dt
-            if self.override_left <= 0:
-                self.override = None
-                self.scene._sync_words()
-
     def standing_box(self) -> pygame.Rect | None:
         """The frame round the declaration standing, or ``None``."""
         scene = self.scene
-        standing = scene.table.game.declaration
+        standing = scene.table.standing()
         if scene.table.phase not in (DEALING, DECLARING) or standing is None:
             return None
         rects = scene.trick.slot_rects(standing.seat, len(standing.cards))
         return rects[0].unionall(rects).inflate(2 * scene.trick.frame_margin(), 2 * scene.trick.frame_margin())
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A frame round the declaration standing: bright and thick while it flashes."""
+        """A frame round the declaration standing."""
         box = self.standing_box()
-        if box is None:
-            return
-        box = box.inflate(-2, -2)
-        flashing = self.override is not None and self.override_left > 0
-        on = flashing and int(self.override_left * 6) % 2 == 0
-        pygame.draw.rect(surface, FOCUS if on else ON_FELT, box, 5 if flashing else 2,
-                         border_radius=self.scene.metrics.px(8))
+        if box is not None:
+            pygame.draw.rect(surface, ON_FELT, box.inflate(-2, -2), 2, border_radius=self.scene.metrics.px(8))
 
     # ------------------------------------------------------------ the declare buttons
 
     @staticmethod
     def _face_text(face: Card, cards: tuple[Card, ...] | None) -> str:
-        """A declare button's words: one card, or a pair of it ("亮一对♠2")."""
+        """A declare button's words: one card, a pair of it ("亮一对♠2"), or more."""
         from ...hints import card_name
 
         if cards is not None and len(cards) == 2:
             return _("Declare a pair of {card}").format(card=card_name(face))
+        if cards is not None and len(cards) > 2:
+            return _("Declare {n} × {card}").format(n=len(cards), card=card_name(face))
         return _("Declare {cards}").format(cards=card_name(face))
 
     def _label(self, n: int) -> Callable[[], str]:

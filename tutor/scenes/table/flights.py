@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import pygame
 
 from engine.cards import Card
-from engine.events import Event, Overridden, PlayMade, Redealt, ThrowFailed, TrickWon
-from engine.game import MATCH_OVER
+from engine.events import Declared, Event, Overridden, PlayMade, Redealt, Reinforced, ThrowFailed, TrickWon
+from engine.game import DEALING, DECLARING, HAND_OVER, MATCH_OVER
 
 from ...widgets import HandFan
 from ...widgets.card_art import card_height
 from ...widgets.motion import Flight
+from .deal_moments import DeclarationMoment
+from .lanes import Lane, lane
+from .moments import ThrowMoment
 from .overlays import LAST
 from .timing import Shown
 
@@ -48,7 +51,7 @@ class Flights:
         scene.table.in_flight.clear()
         self.inbound_seats = [0, 0, 0, 0]
         scene.peek = None
-        scene.moments.dismiss()
+        scene.moments.forget()
 
     def took(self, events: Sequence[Event]) -> None:
         """Pace the table by what just happened and set the cards moving."""
@@ -65,12 +68,11 @@ class Flights:
                 scene.clock.wait += pace.play
                 if pace.play_flight > 0:
                     self.play(event.seat, event.cards, pace.play_flight)
-            elif event.kind in ("declared", "overridden", "reinforced"):
-                scene.clock.wait += pace.play  # a moment to see it before the deal goes on
-                if isinstance(event, Overridden):
-                    scene.declaring.took_override(event)
+            elif isinstance(event, (Declared, Overridden, Reinforced)) and scene.deal_moments \
+                    and not scene.table.calls_face_down:  # calls face down: who called what is secret
+                scene.moments.took(DeclarationMoment(scene, event))
             elif isinstance(event, ThrowFailed):
-                scene.moments.took(event)
+                scene.moments.took(ThrowMoment(scene, event))
             elif isinstance(event, Redealt):
                 self.land_all()
             elif isinstance(event, TrickWon):
@@ -87,28 +89,49 @@ class Flights:
 
     # ------------------------------------------------------------ where cards go
 
-    def seat_card(self, seat: int, width: int) -> pygame.Rect:
-        """A card of ``width`` centred on ``seat``'s name plate."""
-        rect = pygame.Rect(0, 0, width, card_height(width))
-        rect.center = self.scene.seats[seat].rect.center
-        return rect
-
-    def seat_edge(self, seat: int, width: int) -> pygame.Rect:
-        """A small card at the edge of ``seat``'s name plate that faces the table: where
-        cards dealt to a seat and tricks it wins disappear (its name stays readable)."""
+    def door(self, seat: int, width: int) -> pygame.Rect:
+        """A card of ``width`` just outside ``seat``'s name plate, on the side that faces
+        the table: where the seat's cards come from and where the cards dealt to it and
+        the tricks it wins disappear (its name stays readable).  The learner's door is
+        the bottom of the trick area, above the hint line."""
         scene = self.scene
         plate, table = scene.seats[seat].rect, scene.trick.rect
         rect = pygame.Rect(0, 0, width, card_height(width))
+        gap = scene.metrics.px(4)
         pos = (seat - scene.table.learner) % 4
         if pos == 1:
-            rect.midleft = (plate.left - rect.width // 2, plate.centery)
+            rect.midright = (plate.left - gap, plate.centery)
         elif pos == 3:
-            rect.midright = (plate.right + rect.width // 2, plate.centery)
+            rect.midleft = (plate.right + gap, plate.centery)
         elif pos == 2:
-            rect.midtop = (plate.centerx, plate.bottom)
+            rect.midtop = (plate.centerx, plate.bottom + gap)
         else:
             rect.midbottom = (table.centerx, table.bottom)
         return rect
+
+    def deck(self) -> pygame.Rect:
+        """Where the cards are dealt from: the middle of the table."""
+        scene = self.scene
+        w = scene.trick.card_width() * 3 // 4
+        rect = pygame.Rect(0, 0, w, card_height(w))
+        rect.center = scene.trick.rect.center
+        return rect
+
+    def lanes(self) -> list[Lane]:
+        """The areas the cards in the air, and those this phase may set flying, pass
+        through (the table's words are placed outside them)."""
+        scene = self.scene
+        out = [lane(f.start, f.end) for f in scene.motion.flights]
+        phase, learner = scene.table.phase, scene.table.learner
+        small = max(8, scene.trick.card_width() // 3)
+        if phase in (DEALING, DECLARING):
+            deck = self.deck()
+            out += [lane(deck, self.door(seat, small)) for seat in range(4) if seat != learner]
+            out.append(lane(deck, scene.hand.rect))
+        elif phase in (HAND_OVER, MATCH_OVER) and scene.hand_over.reveal is not None:
+            door = self.door(scene.hand_over.reveal.dealer, scene.trick.card_width())
+            out += [lane(door, rect) for rect in scene.kitty_rects]
+        return out
 
     def _trump(self, card: Card) -> bool:
         ctx = self.scene.table.game.ctx
@@ -119,8 +142,7 @@ class Flights:
     def deal(self, seat: int, card: Card, duration: float) -> None:
         scene = self.scene
         w = scene.trick.card_width()
-        start = pygame.Rect(0, 0, w * 3 // 4, card_height(w * 3 // 4))
-        start.center = scene.trick.rect.center
+        start = self.deck()
         self.inbound_seats[seat] += 1
         if seat == scene.table.learner:
             scene.table.in_flight[card] += 1
@@ -129,7 +151,7 @@ class Flights:
             scene.motion.add(Flight(card, start, end, duration, trump=trump,
                                     on_land=lambda: self._landed_dealt(seat, card)))
         else:
-            end = self.seat_edge(seat, max(8, w // 3))
+            end = self.door(seat, max(8, w // 3))
             scene.motion.add(Flight(None, start, end, duration, vanish=True,
                                     on_land=lambda: self._landed_dealt(seat, None)))
 
@@ -153,7 +175,7 @@ class Flights:
         pool = list(self.from_hand) if seat == scene.table.learner else []
         for card in ordered:
             match = next((i for i, (c, _r) in enumerate(pool) if c == card), None)
-            starts.append(pool.pop(match)[1] if match is not None else self.seat_card(seat, ends[0].width))
+            starts.append(pool.pop(match)[1] if match is not None else self.door(seat, ends[0].width // 2))
         self.landing += 1
         last = len(ordered) - 1
         for k, (card, start, end) in enumerate(zip(ordered, starts, ends)):
@@ -165,16 +187,24 @@ class Flights:
         self.scene.trick_changed()
 
     def gather(self) -> None:
-        """The finished trick on show goes to its winner's seat."""
+        """The finished trick on show goes to its winner's seat: its cards come together
+        in the middle, then the pile goes (so they never cross the corners of the table,
+        where its words are)."""
         scene = self.scene
         shown, scene.clock.shown = scene.clock.shown, None
         if shown is not None and scene.pace.gather_flight > 0:
-            end = self.seat_edge(shown.winner, max(8, scene.trick.card_width() // 3))
-            for seat, rects in scene.trick.play_rects().items():
-                cards = next((c for s, c in scene.trick.plays if s == seat), [])
-                for card, rect in zip(cards, rects):
-                    scene.motion.add(Flight(card, rect, end, scene.pace.gather_flight, vanish=True,
-                                            trump=self._trump(card)))
+            half = scene.pace.gather_flight / 2
+            end = self.door(shown.winner, max(8, scene.trick.card_width() // 3))
+            middle = pygame.Rect(0, 0, scene.trick.card_width(), card_height(scene.trick.card_width()))
+            middle.center = scene.trick.rect.center
+            pile = [(card, rect) for seat, rects in scene.trick.play_rects().items()
+                    for card, rect in zip(next((c for s, c in scene.trick.plays if s == seat), []), rects)]
+            for k, (card, rect) in enumerate(pile):
+                last = k == len(pile) - 1
+                scene.motion.add(Flight(card, rect, middle, half, trump=self._trump(card),
+                                        on_land=(lambda card=card: scene.motion.add(Flight(
+                                            card, middle, end, half, vanish=True, trump=self._trump(card))))
+                                        if last else None))
         self.landing = 0
         scene.trick_changed()
 
@@ -182,7 +212,7 @@ class Flights:
               on_land: Callable[[], None]) -> None:
         """The kitty from the dealer's seat to ``rects`` on the table, one after another."""
         scene = self.scene
-        start = self.seat_card(dealer, scene.trick.card_width())
+        start = self.door(dealer, scene.trick.card_width())
         for k, (card, rect) in enumerate(zip(cards, rects)):
             scene.motion.add(Flight(card, start, rect, scene.pace.play_flight, delay=0.06 * k,
                                     trump=self._trump(card), on_land=on_land))

@@ -1,5 +1,6 @@
-"""The hand's end: the kitty turned up on the table with its multiplier, then the hand
-summary (found by name among the scenes)."""
+"""The hand's end: the kitty turned up on the table — when the attackers take it (抠底),
+its moment with the multiplier, held until the learner goes on — then the hand summary
+(found by name among the scenes)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.events import HandScored
 
 from ...i18n import _
 from ...practice import Words
+from .deal_moments import KittyMoment
 from .layout import draw_cards, place_caption
 from .phase import TablePhase
 
@@ -44,17 +46,21 @@ class HandOverPhase(TablePhase):
         self.scene._open_summary()
 
     def caption_words(self) -> Words:
-        return self._kitty_words(self.reveal) if self.reveal is not None else str
+        """The kitty's words once it has landed (no card flies over them)."""
+        if self.reveal is None or self.landed < len(self.reveal.kitty):
+            return str
+        return self._kitty_words(self.reveal)
 
     def kitty_cards(self) -> tuple["Card", ...]:
         return self.reveal.kitty if self.reveal is not None else ()
 
     def update(self, dt: float) -> bool:
-        """The kitty turned up on the table for a moment, then the summary."""
+        """The kitty turned up on the table for a moment (a game with one), then the summary."""
         scene = self.scene
-        if self.reveal is None and not self.done and scene.pace.kitty > 0:
+        if self.reveal is None and not self.done and scene.table.kitty_size:
             scored = next((e for e in reversed(scene.table.game.events) if isinstance(e, HandScored)), None)
-            if scored is not None:
+            # the kitty is turned up at every speed when it counts (抠底): that moment is held
+            if scored is not None and (scene.pace.kitty > 0 or self._taken(scored)):
                 self._reveal(scored)
                 return True
         if self.reveal is not None:
@@ -76,10 +82,18 @@ class HandOverPhase(TablePhase):
         place_caption(scene)
         self.landed = 0
         scene.flights.kitty(scored.dealer, scored.kitty, scene.kitty_rects, self._landed)
+        if self._taken(scored):
+            scene.moments.took(KittyMoment(scene, scored))  # shown once the kitty has landed
         scene._sync_words()
+
+    def _taken(self, scored: HandScored) -> bool:
+        """Whether the attackers took the kitty (抠底), a moment of its own."""
+        return scored.kitty_multiplier is not None and self.scene.deal_moments
 
     def _landed(self) -> None:
         self.landed += 1
+        if self.reveal is not None and self.landed == len(self.reveal.kitty):
+            self.scene._sync_words()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The kitty turned up at the end of the hand (its flights landed)."""

@@ -49,7 +49,7 @@ class TableInput:
         any_key = (event.type == pygame.KEYDOWN and event.key not in PASS_KEYS
                    or event.type == pygame.MOUSEBUTTONDOWN)
         if scene.moments.now is not None and any_key:
-            scene.moments.dismiss()  # any key or click: the table goes on
+            scene.moments.dismiss()  # any key or click (the Continue button too): the table goes on
             return None
         if scene.peek is not None and any_key:
             scene._toggle_peek(scene.peek)  # any key or click goes back to the table

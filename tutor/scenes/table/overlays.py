@@ -11,6 +11,7 @@ from engine import points
 
 from ... import coach
 from ...i18n import _, ngettext
+from ...text import READABLE_PX
 from ...theme import FOCUS
 from ...widgets.counter import COLUMNS
 from .layout import draw_cards
@@ -113,7 +114,9 @@ class CounterOverlay:
         scene = self.scene
         m, rect = scene.metrics, scene.left_rect
         if self.shown:
-            counter_h = min(max(m.px(190), 168), rect.height * 2 // 3)
+            # the coach keeps four lines at least: the counter pairs its side suits when short
+            coach_h = max(m.px(110), 4 * (READABLE_PX + 6) + m.px(16))
+            counter_h = min(max(m.px(190), 168), rect.height - coach_h - m.px(8))
             scene.coach_panel.place((rect.left, rect.top, rect.width, rect.height - counter_h - m.px(8)), m)
             scene.counter.place((rect.left, rect.bottom - counter_h, rect.width, counter_h), m)
         else:

@@ -17,17 +17,30 @@ from ...settings import DEMO_MATCH_FILE, OPPONENT_KINDS
 from .timing import SAVER
 
 if TYPE_CHECKING:
+    from argparse import Namespace
+
     from ...record import HistoryStore
     from ...settings import Settings, Store
 
 
 def new_table(settings: "Settings", seed: int | None = None, coached: bool | None = None,
-              game: Game | None = None) -> PracticeTable:
-    """A new match under the settings: from ``seed`` (random when ``None``), or ``game``."""
+              game: Game | None = None, decks: int | None = None) -> PracticeTable:
+    """A new match under the settings: from ``seed`` (random when ``None``), or ``game``;
+    ``decks`` plays that game instead of the one chosen."""
     seed = random.randrange(SEED_LIMIT) if seed is None else seed
-    return PracticeTable(game if game is not None else Game(settings.rule_set(), seed),
+    return PracticeTable(game if game is not None else Game(settings.practice_rules(decks), seed),
                          coached=settings.coach if coached is None else coached,
                          opponents=OPPONENT_KINDS[settings.opponents], seed=seed)
+
+
+def demo_table(settings: "Settings", options: "Namespace | None", seed: int) -> PracticeTable | None:
+    """The demo's table when the command line names its game: ``--deal CODE`` plays that
+    deal, ``--decks N`` the game of N decks instead of the one chosen; else ``None``."""
+    if options is not None and options.deal:
+        return new_table(settings, seed, game=Game.from_deal_code(options.deal))
+    if options is not None and getattr(options, "decks", None):
+        return new_table(settings, seed, decks=options.decks)
+    return None
 
 
 class MatchSaver:

@@ -10,7 +10,7 @@ from engine.game import BURYING, HAND_OVER, MATCH_OVER, TRICKS, Game
 
 from ... import coach
 from ...i18n import N_, _
-from ...settings import SPEED_TEXT
+from ...settings import GAME_TEXT, SPEED_TEXT
 from ...widgets.status import UNDECIDED
 
 if TYPE_CHECKING:
@@ -51,6 +51,15 @@ class TableStatus:
     def speed_label(self) -> str:
         return _("Speed: {speed}").format(speed=_(SPEED_TEXT[self.scene.services.store.settings.animation_speed]))
 
+    def game_label(self) -> str:
+        """The game chooser: the game on the table, and the one chosen for the next
+        match when that is another."""
+        playing, chosen = self.scene.table.game.rules.decks, self.scene.services.store.settings.decks
+        if playing == chosen:
+            return _("Game: {game}").format(game=_(GAME_TEXT[playing]))
+        # TRANSLATORS: the game on the table → the game of the next match
+        return _("{game} → {chosen}").format(game=_(GAME_TEXT[playing]), chosen=_(GAME_TEXT[chosen]))
+
     def coach_label(self) -> str:
         return _("Coach: on") if self.scene.table.coached else _("Coach: off")
 
@@ -63,15 +72,17 @@ class TableStatus:
         for seat, label in enumerate(scene.seats):
             label.cards_left = len(game.hand(seat)) - scene.flights.inbound_seats[seat]
             label.active = game.turn == seat and game.phase in (BURYING, TRICKS)
-        declaration = game.declaration
+        declaration = table.standing()  # a call face down stays hidden
         trump = game.trump if game.ctx is not None else (declaration.trump if declaration else UNDECIDED)
-        dealer = game.dealer if game.dealer is not None else (declaration.seat if declaration else None)
+        # the first hand's dealer is the last to declare: the one standing, as the engine has it
+        dealer = game.dealer if game.dealer is not None or declaration is None else game.dealer_now()
         mine, theirs = team_level(game, table.learner % 2), team_level(game, 1 - table.learner % 2)
         scene.status.set_status(
             game.level, trump,
-            (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else "",
+            (lambda: coach.seat_label(dealer, table.learner)) if dealer is not None else N_("Last to declare"),
             ((N_("Our level"), mine), (N_("Their level"), theirs)))
-        scene.points.set_points(table.view.attacker_points, table.attacker_cards(), game.penalties)
+        scene.points.set_points(table.view.attacker_points, table.attacker_cards(), game.penalties,
+                                game.rules.variant.take_over)
 
 
 def team_level(game: Game, team: int) -> str:

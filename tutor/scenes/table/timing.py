@@ -40,8 +40,6 @@ PACES: dict[str, Pace] = {
 FLASH_SECONDS = 4.0
 """How long a refusal stays in the hint line."""
 RULES_KEPT_SECONDS = 8.0
-OVERRIDE_SECONDS = 1.8
-"""How long an override flashes at the new declarer's seat."""
 HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE)
 PASS_KEYS = (pygame.K_ESCAPE, pygame.K_F2)
 """Keys the "any key returns" views let through (back, language)."""

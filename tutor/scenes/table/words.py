@@ -72,7 +72,10 @@ class TableWords:
             self.coach = [lambda: _("The coach is off. Turn it on for hints and explanations.")]
         else:
             self.coach = phase.coach_words()
-        self.caption = phase.caption_words()
+        calls = table.calls_words()
+        if calls is not None and not table.game.tricks:  # the face-down calls, turned up for the first trick
+            self.coach = [calls, *self.coach]
+        self.caption = phase.caption_words() if scene.moments.now is None else str  # the moment says more
         self.info = phase.info_words()
 
     def selection(self, selected: list[Card]) -> None:
