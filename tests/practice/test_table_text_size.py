@@ -3,7 +3,7 @@ string rendered while the scene draws is measured at each moment of a hand — t
 a declaration's moment, the declaring window, the burial, a trick with the card counter
 and its legend on, the previous trick, the kitty, a failed throw, the kitty turned up
 at the end (and its moment, 抠底, when the attackers take it); and with 54-card hands
-(four decks) — in Chinese (both languages under ``make soak``)."""
+(four decks) to the hand's summary — in Chinese (both languages under ``make soak``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tutor import i18n
 from tutor.fonts import Fonts
 from tutor.practice import PracticeTable
 from tutor.scenes.practice import PracticeTableScene
+from tutor.scenes.summary import HandSummaryScene
 from tutor.widgets.card_art import CardArt
 
 from ..volume import count
@@ -119,7 +120,7 @@ def test_no_text_under_14_px_at_960x600(tmp_path, language: str) -> None:
 @pytest.mark.parametrize("language", ["zh_CN", "en"][:count(2)])  # both under ``make soak``
 def test_no_text_under_14_px_with_54_card_hands(tmp_path, language: str) -> None:
     """Four decks at 960×600: all 54 cards dealt in two rows with another seat's call
-    face down, then a trick with the card counter on."""
+    face down, a trick with the card counter on, and the hand's summary (its longest)."""
     app = make_app(tmp_path, speed="off", size=(960, 600))
     app.services.store.settings.card_counter = True
     i18n.set_language(language)
@@ -137,5 +138,8 @@ def test_no_text_under_14_px_with_54_card_hands(tmp_path, language: str) -> None
     scene.table.close_declaring()
     run(app, scene, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and not s.motion.active, dt=0.25)
     moment("trick, counter and 54 cards")
+    run(app, scene, lambda s: isinstance(app.stack.top, HandSummaryScene), dt=0.25)
+    assert isinstance(app.stack.top, HandSummaryScene)
+    moment("the hand's summary, 扣底 and the four-deck bands")
     i18n.set_language("en")
     assert not small, small

@@ -17,6 +17,7 @@ from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
 from ..record import title_text
 from ..settings import GAME_TEXT
+from ..text import READABLE_PX
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
@@ -151,6 +152,8 @@ class HandSummaryScene(Scene):
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
+        for widget in (self.title, self.kitty_label, self.body, *self.menu.buttons):
+            widget.text_floor = READABLE_PX  # read over the table, as readable as the table
         self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
         """The kitty, turned up now the hand is over."""
         self._body = ("", "")
@@ -194,7 +197,8 @@ class HandSummaryScene(Scene):
     def resize(self, metrics: Metrics) -> None:
         super().resize(metrics)
         m = metrics
-        self.box = pygame.Rect(0, 0, min(m.px(820), m.width - m.px(40)), min(m.px(600), m.height - m.px(40)))
+        # As tall as the window allows at its smallest: the four-deck summary has a dozen lines.
+        self.box = pygame.Rect(0, 0, min(m.px(820), m.width - m.px(40)), min(m.px(700), m.height - m.px(40)))
         self.box.center = (m.width // 2, m.height // 2)
         pad = m.px(22)
         inner = self.box.inflate(-2 * pad, -2 * pad)
