@@ -16,7 +16,6 @@ Git calls it with the ancestor, ours (written in place) and theirs.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po

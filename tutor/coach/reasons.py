@@ -488,7 +488,6 @@ def _follow_low(at: Position, d: Decision) -> list[Said | None]:
 
 
 def _discard(at: Position, d: Decision) -> list[Said | None]:
-    cards = tuple(d.cards)
     if not at.following:
         return []
     suit = at.requirements.suit

@@ -38,7 +38,6 @@ from .model import (
     Choose,
     Declare,
     Drill,
-    Lead,
     Lesson,
     Narration,
     Option,

@@ -11,7 +11,7 @@ from ... import i18n
 from ...i18n import _
 from ...lessons import Lesson, UnavailableLesson
 from ...lessons.feedback import tr
-from ...seats import LABELS as SEAT_LABELS, SHORT as SHORT_SEATS
+from ...seats import LABELS as SEAT_LABELS
 from ...text import TextLayout, fit_text
 from ...theme import ON_FELT_SOFT
 from ..common import Chrome
