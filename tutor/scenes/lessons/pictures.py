@@ -17,7 +17,8 @@ from ...text import TextLayout, fit_text
 from ...theme import ON_FELT_SOFT, Metrics
 from ...widgets import HandFan, TrickView, card_height
 from ...widgets.card_rows import CardGroup, CardRow
-from .words import SEAT_LABELS, SHORT_SEATS
+from ...seats import SHORT as SHORT_SEATS
+from .words import SEAT_LABELS
 
 if TYPE_CHECKING:
     from ...services import Services
