@@ -152,8 +152,9 @@ class HandSummaryScene(Scene):
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
-        for widget in (self.title, self.kitty_label, self.body, *self.menu.buttons):
+        for widget in (self.title, self.kitty_label, *self.menu.buttons):
             widget.text_floor = READABLE_PX  # read over the table, as readable as the table
+        # The body still shrinks when it must: the guided hand's summary adds the guide's words.
         self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
         """The kitty, turned up now the hand is over."""
         self._body = ("", "")
