@@ -24,6 +24,10 @@ COST_WEIGHT = 0.15
 KEEP_SHARE = {True: 0.6, False: 0.45}
 """Share of a point card's points that its side (dealers: True) expects to keep if
 the card is held back for a later trick."""
+KEEP_SHARE_ONE_DECK = {True: 0.6, False: 0.2}
+"""``KEEP_SHARE`` in the one-deck game: with 12 cards a hand the attackers have few
+tricks left to bring a point card home, so they feed it to a trick their side is
+likely to win (measured: ``bench/NOTES.md``)."""
 PARTNER_LATER_WIN = 0.3
 """Guess that a partner still to play takes a trick an opponent is winning."""
 
@@ -123,7 +127,8 @@ def value(t: Table, play: list[Card], team_win: float) -> float:
     stake = t.table_points + mine
     if len(t.hand) == len(play):
         stake += kitty_stake(t, t.plays[0])
-    return (team_win * (stake + LEAD_VALUE) - KEEP_SHARE[t.dealer_side] * mine
+    keep = KEEP_SHARE_ONE_DECK if t.ctx.rules.decks == 1 else KEEP_SHARE
+    return (team_win * (stake + LEAD_VALUE) - keep[t.dealer_side] * mine
             - COST_WEIGHT * t.power(play))
 
 
