@@ -15,7 +15,7 @@ import random
 import pytest
 
 from engine import invariants
-from engine.ai import AIPlayer, search
+from engine.ai import AIPlayer, follow, search
 from engine.ai.players import GreedyPlayer, uncapped_hard
 from engine.ai.playout import Playout, group
 from engine.ai.table import Table
@@ -40,6 +40,19 @@ def test_a_one_deck_hand_is_legal_and_won_against_random() -> None:
     summary = play_hand(game, players)  # the game refuses an illegal play
     assert not invariants.violations(game)
     assert _won(rules, summary.attacker_points, attacking=summary.dealer % 2 == 1)
+
+
+def test_one_deck_attackers_feed_a_ten_to_a_trick_they_may_win(make_view) -> None:
+    # with 12 cards a hand a ten held back seldom comes home: onto a trick the attackers
+    # win two times in five, one deck feeds it; two decks keep it for later
+    def feeds(decks: int) -> bool:
+        view = make_view("H10 H3 S5 S7 D4 D6 D8 C5 C6 C9 CJ CQ", seat=1, dealer=0,
+                         trick=[(0, "H4")], decks=decks)
+        table = Table(view)
+        return follow.value(table, parse_cards("H10"), 0.4) > follow.value(table, parse_cards("H3"), 0.4)
+
+    assert feeds(1)
+    assert not feeds(2)
 
 
 class Enough(Exception):
