@@ -25,9 +25,10 @@ KEEP_SHARE = {True: 0.6, False: 0.45}
 """Share of a point card's points that its side (dealers: True) expects to keep if
 the card is held back for a later trick."""
 KEEP_SHARE_ONE_DECK = {True: 0.6, False: 0.2}
-"""``KEEP_SHARE`` in the one-deck game: with 12 cards a hand the attackers have few
-tricks left to bring a point card home, so they feed it to a trick their side is
-likely to win (measured: ``bench/NOTES.md``)."""
+"""``KEEP_SHARE`` of the default player (``ai``) in the one-deck game: with 12 cards a
+hand the attackers have few tricks left to bring a point card home, so they feed it to
+a trick their side is likely to win.  ``ai:hard``'s search keeps ``KEEP_SHARE``: with
+this share it won fewer points (measured: ``bench/NOTES.md``)."""
 PARTNER_LATER_WIN = 0.3
 """Guess that a partner still to play takes a trick an opponent is winning."""
 
@@ -103,7 +104,12 @@ def kitty_stake(t: Table, last_lead: list[Card]) -> float:
     return mult * t.mem.points_out() * t.view.rules.variant.kitty_size / hidden
 
 
-def utility(t: Table, play: list[Card]) -> float:
+def keep_shares(t: Table) -> dict[bool, float]:
+    """The default player's ``KEEP_SHARE`` in ``t``'s game."""
+    return KEEP_SHARE_ONE_DECK if t.ctx.rules.decks == 1 else KEEP_SHARE
+
+
+def utility(t: Table, play: list[Card], keep: dict[bool, float] = KEEP_SHARE) -> float:
     """Expected value of ``play`` for this seat's team, in points: the trick's points
     won (by either side: the dealers 'win' the points they deny), less what the point
     cards played would have been worth kept, plus the lead, less the power spent."""
@@ -117,26 +123,27 @@ def utility(t: Table, play: list[Card]) -> float:
         team_win = 1.0 - t.beat_risk(current, shape, t.later_opponents)
     else:
         team_win = PARTNER_LATER_WIN if t.partner in t.later else 0.0
-    return value(t, play, team_win)
+    return value(t, play, team_win, keep)
 
 
-def value(t: Table, play: list[Card], team_win: float) -> float:
+def value(t: Table, play: list[Card], team_win: float, keep: dict[bool, float] = KEEP_SHARE) -> float:
     """``utility`` of ``play`` given the chance ``team_win`` that the trick ends with
-    this seat's side."""
+    this seat's side; ``keep``: the share of a point card's points each side expects
+    to keep by holding it back (``KEEP_SHARE``)."""
     mine = points(play)
     stake = t.table_points + mine
     if len(t.hand) == len(play):
         stake += kitty_stake(t, t.plays[0])
-    keep = KEEP_SHARE_ONE_DECK if t.ctx.rules.decks == 1 else KEEP_SHARE
     return (team_win * (stake + LEAD_VALUE) - keep[t.dealer_side] * mine
             - COST_WEIGHT * t.power(play))
 
 
-def decide(t: Table) -> Decision:
+def decide(t: Table, keep: dict[bool, float] = KEEP_SHARE) -> Decision:
+    """The follow of highest ``utility`` (with ``keep`` for ``KEEP_SHARE``)."""
     plays = candidates(t)
     if len(plays) == 1 and forced(t):
         return decision(plays[0], "must_follow")
-    return explain(t, max(plays, key=lambda p: utility(t, p)))
+    return explain(t, max(plays, key=lambda p: utility(t, p, keep)))
 
 
 def forced(t: Table) -> bool:

@@ -57,7 +57,7 @@ class AIPlayer:
     def heuristic(self, table: Table) -> Decision:
         if table.view.leading:
             return lead.decide(table, throws=self.level != "easy")
-        return follow.decide(table)
+        return follow.decide(table, follow.keep_shares(table))
 
 
 MISTAKE_REASONS = {"gave_points": "follow_low", "lost_trick": "win_points"}

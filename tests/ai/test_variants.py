@@ -49,7 +49,9 @@ def test_one_deck_attackers_feed_a_ten_to_a_trick_they_may_win(make_view) -> Non
         view = make_view("H10 H3 S5 S7 D4 D6 D8 C5 C6 C9 CJ CQ", seat=1, dealer=0,
                          trick=[(0, "H4")], decks=decks)
         table = Table(view)
-        return follow.value(table, parse_cards("H10"), 0.4) > follow.value(table, parse_cards("H3"), 0.4)
+        keep = follow.keep_shares(table)
+        return (follow.value(table, parse_cards("H10"), 0.4, keep)
+                > follow.value(table, parse_cards("H3"), 0.4, keep))
 
     assert feeds(1)
     assert not feeds(2)
