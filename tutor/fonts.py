@@ -17,6 +17,7 @@ size is the slow part of drawing text the first time).
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -29,19 +30,36 @@ _LOADED: dict[tuple[str, int, bool], pygame.font.Font] = {}
 """Each (font file, px, bold) opened in this process.  ``pygame.quit()`` frees every
 font it opened, so it empties this too (``_forget_loaded_on_quit``)."""
 
-_MEASURED: OrderedDict[tuple[str, int, bool, str], int] = OrderedDict()
-"""Text widths by (font file, px, bold, text), least recently used first."""
 MEASURED_SIZE = 1 << 15
 """How many widths are kept (a lesson or the table needs a few thousand at a size)."""
-
-_LINESIZES: dict[tuple[str, int, bool], int] = {}
-"""Line heights by (font file, px, bold)."""
 
 
 def _forget_loaded_on_quit() -> None:
     """Drop the loaded fonts when pygame quits (a registration lasts for one quit)."""
     if not _LOADED:
         pygame.register_quit(_LOADED.clear)
+
+
+def _font(file: str, px: int, bold: bool) -> pygame.font.Font:
+    key = (file, px, bold)
+    font = _LOADED.get(key)
+    if font is None:
+        _forget_loaded_on_quit()
+        font = pygame.font.Font(file, px)
+        font.bold = bold
+        _LOADED[key] = font
+    return font
+
+
+@lru_cache(maxsize=MEASURED_SIZE)
+def _width(file: str, px: int, bold: bool, text: str) -> int:
+    """Text widths by (font file, px, bold, text): plain numbers, so they outlive a quit."""
+    return _font(file, px, bold).size(text)[0]
+
+
+@lru_cache(maxsize=None)
+def _linesize(file: str, px: int, bold: bool) -> int:
+    return _font(file, px, bold).get_linesize()
 
 
 class Fonts:
@@ -55,35 +73,15 @@ class Fonts:
 
     def get(self, px: int, bold: bool = False) -> pygame.font.Font:
         """The font at ``px`` pixels; ``bold`` is synthetic (one weight is shipped)."""
-        key = (self._file, max(6, int(px)), bold)
-        font = _LOADED.get(key)
-        if font is None:
-            _forget_loaded_on_quit()
-            font = pygame.font.Font(self._file, key[1])
-            font.bold = bold
-            _LOADED[key] = font
-        return font
+        return _font(self._file, max(6, int(px)), bold)
 
     def width(self, text: str, px: int, bold: bool = False) -> int:
         """``text``'s width in pixels as drawn at ``px`` (``Font.size``, cached)."""
-        key = (self._file, max(6, int(px)), bold, text)
-        width = _MEASURED.get(key)
-        if width is not None:
-            _MEASURED.move_to_end(key)
-            return width
-        width = self.get(px, bold).size(text)[0]
-        _MEASURED[key] = width
-        if len(_MEASURED) > MEASURED_SIZE:
-            _MEASURED.popitem(last=False)
-        return width
+        return _width(self._file, max(6, int(px)), bold, text)
 
     def linesize(self, px: int, bold: bool = False) -> int:
         """The font's line height at ``px`` (``Font.get_linesize``, cached)."""
-        key = (self._file, max(6, int(px)), bold)
-        size = _LINESIZES.get(key)
-        if size is None:
-            size = _LINESIZES[key] = self.get(px, bold).get_linesize()
-        return size
+        return _linesize(self._file, max(6, int(px)), bold)
 
     def render(self, text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         """``text`` rendered antialiased on a transparent background (cached)."""
