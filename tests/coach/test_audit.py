@@ -181,6 +181,7 @@ def test_the_transcript_marks_a_tip_that_the_coachs_play_takes_away() -> None:
     (["transcript", "--seed", "x"], 2),
     (["transcript", "--seed", "1", "--policy", "lucky"], 2),
     (["transcript", "--seed", "1", "--hands", "0"], 2),
+    (["transcript", "--seed", "1", "--decks", "5"], 2),
     (["transcript"], 2),
     (["audit"], 2),
 ])
@@ -208,6 +209,17 @@ def test_transcript_prints_every_decision_as_json(capsys) -> None:
             "played", "texts"} <= set(first)
     assert all(t["claims"] or t["where"] in ("tip", "tip:until_hint", "narration") for t in first["texts"])
     assert any("主牌" in t["text"] or "跟" in t["text"] for r in plays for t in r["texts"])
+
+
+def test_transcript_plays_the_game_it_is_given(capsys) -> None:
+    import json
+
+    from tutor.coach.__main__ import main
+
+    assert main(["transcript", "--seed", "5", "--advisor", "ai", "--decks", "1", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    first = next(r for r in records if r["phase"] == "tricks")
+    assert len(first["hand_cards"].split()) == 12  # one deck: 12 cards a hand
 
 
 def test_the_auditor_knows_the_cards_shown_declaring() -> None:

@@ -1,5 +1,5 @@
 """``python -m tutor.coach transcript --seed S [--hands N] [--policy coach|random|poor]
-[--lang zh|en] [--advisor KIND] [--json]``: practice hands with everything the coach
+[--lang zh|en] [--advisor KIND] [--decks 1-4] [--json]``: practice hands with everything the coach
 says (see ``tutor.coach.transcript``), printed as each decision is played.  Bad
 arguments: a one-line error, exit 2; a closed or full output: one line, exit 1."""
 
@@ -31,9 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     transcript.add_argument("--lang", choices=sorted(LANGS), default="en")
     transcript.add_argument("--advisor", choices=sorted(PLAYERS), default="ai:hard",
                             help="the coach's advisor (default: the strongest AI)")
+    transcript.add_argument("--decks", type=integer_in(1, 4), default=2,
+                            help="the game: one to four decks (default: two)")
     transcript.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
-    found = records(args.seed, args.hands, args.policy, LANGS[args.lang], args.advisor)
+    found = records(args.seed, args.hands, args.policy, LANGS[args.lang], args.advisor, args.decks)
     if args.json:
         print_json(found)
     else:

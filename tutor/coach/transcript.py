@@ -24,6 +24,7 @@ from engine import Card, check_follow, format_cards, points
 from engine.claims import Position
 from engine.game import BURYING, DECLARING, HAND_OVER, MATCH_OVER, TRICKS, Game
 from engine.play import iter_legal_follows, legal_lead_count
+from engine.rules import Rules
 from engine.view import Decision, PlayerView
 
 from ..i18n import language, set_language
@@ -258,13 +259,13 @@ def _legal(view: PlayerView) -> dict[str, Any]:
 
 
 def records(seed: int, hands: int = 1, policy: str = "coach", lang: str = "en",
-            advisor: str = ADVISOR) -> Iterator[dict[str, Any]]:
+            advisor: str = ADVISOR, decks: int = 2) -> Iterator[dict[str, Any]]:
     """The transcript as plain data, worded in ``lang``, one decision at a time (a long
-    transcript is printed as it is played, never held whole)."""
+    transcript is printed as it is played, never held whole), in the game of ``decks``."""
     before = language()
     set_language(lang)
     try:
-        for moment in moments(seed, hands, policy, advisor):
+        for moment in moments(seed, hands, policy, advisor, game=Game(Rules(decks=decks), seed=seed)):
             yield moment_dict(moment)
     finally:
         set_language(before)
