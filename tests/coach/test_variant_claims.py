@@ -195,3 +195,17 @@ def test_the_lead_line_offers_the_triples_and_quads_held() -> None:
     fewer = replace(line, values=(("options", Choices(tuple(i for i in items if i != LEAD_QUAD))),))
     _sentence(fewer, view, "hint_line", report)
     assert report.false
+
+
+def test_the_focus_hint_names_a_triple_the_coach_plays_as_a_triple() -> None:
+    """Four decks, seed 11: the coach follows a triple lead with ♥10 ♥10 ♥10; the hint's
+    focus rung showed "your pair: ♥10 ♥10", half a truth that teaches the wrong shape."""
+    from engine.game import Game
+    from tutor.coach.transcript import moments
+
+    for moment in moments(11, policy="random", advisor="ai", why_not=False, game=Game(Rules(decks=4), seed=11)):
+        if moment.advice is not None and tuple(moment.advice.cards) == cards("H10 H10 H10"):
+            text = next(said.text() for where, said in moment.texts if where == "ladder:1")
+            assert text.startswith("Look at your triple in") and text.count("10") == 3, text
+            return
+    raise AssertionError("the hand never reached the triple")

@@ -15,7 +15,7 @@ from typing import Callable
 
 from engine import Card
 from engine.claims import Buryable, Holds, LegalPlay
-from engine.combos import pair_faces
+from engine.combos import set_faces
 from engine.game import BURYING
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
@@ -55,6 +55,14 @@ class HintStep:
         return joined(self.said)
 
 
+LOOK_AT_SETS = {
+    2: (N_("Look at your pair in {suit}: {cards}."), N_("Look at your pairs in {suit}: {cards}.")),
+    3: (N_("Look at your triple in {suit}: {cards}."), N_("Look at your triples in {suit}: {cards}.")),
+    4: (N_("Look at your quad in {suit}: {cards}."), N_("Look at your quads in {suit}: {cards}.")),
+}
+"""The focus rung's words by the width of the sets in the coach's play (one, several)."""
+
+
 @dataclass
 class HintLadder:
     """Hints for one decision, each more direct.  ``used`` counts the rungs shown."""
@@ -86,11 +94,12 @@ class HintLadder:
         if rung == FOCUS:
             suit = at.ctx.suit_of(cards[0])
             group = suit_cards(at, suit)
-            pairs = pair_faces(c for c in cards if at.ctx.suit_of(c) == suit)
-            if pairs:
-                held = tuple(c for f in pairs for c in (f, f))
-                said = Said.of(N_("Look at your pairs in {suit}: {cards}.") if len(pairs) > 1 else
-                               N_("Look at your pair in {suit}: {cards}."), me, Holds(held),
+            in_suit = [c for c in cards if at.ctx.suit_of(c) == suit]
+            # the widest sets the play holds: a triple followed is "your triple", not a pair of it
+            width, sets = next(((w, f) for w in (4, 3, 2) if (f := set_faces(in_suit, w))), (2, []))
+            if sets:
+                held = tuple(c for f in sets for c in (f,) * width)
+                said = Said.of(LOOK_AT_SETS[width][len(sets) > 1], me, Holds(held),
                                suit=SuitRef(suit), cards=cards_ref(held, at))
             else:
                 said = _look_at(suit, group, me)
