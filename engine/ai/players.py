@@ -2,7 +2,8 @@
 ``declare(view) -> Decision | None``, ``bury(view) -> Decision``, ``play(view) -> Decision``.
 
 Levels: ``easy`` keeps no card memory and never throws; ``normal`` counts every card
-played and infers voids; ``hard`` is ``normal`` plus a search over sampled deals
+played and infers voids, and plays the one-deck game's last tricks by the search
+(``search.endgame_work``); ``hard`` is ``normal`` plus a search over sampled deals
 (``engine.ai.search``) for its leads, follows and burials and the sampled numbers of
 every decision, and it declares more readily in the first hand, where declaring wins
 the deal.  Every player decides from its ``PlayerView`` only.
@@ -35,6 +36,7 @@ class AIPlayer:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}; one of {', '.join(LEVELS)}")
         self.level = level
+        self.seed = seed
         self.rng = random.Random(seed)
         self.seconds = seconds
 
@@ -48,8 +50,12 @@ class AIPlayer:
 
     def play(self, view: PlayerView) -> Decision:
         table = Table(view, memory=self.level != "easy")
+        endgame = search.endgame_work(view) if self.level == "normal" else None
         if self.level == "hard":
             chosen = search.decide(table, self.rng, self.seconds)
+        elif endgame is not None:
+            chosen = search.decide(table, search.decision_rng(self.seed, view), None, endgame,
+                                   follow.keep_shares(table))
         else:
             chosen = self.heuristic(table)
         return chosen if self.level == "easy" else avoid_mistake(view, chosen)

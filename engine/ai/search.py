@@ -32,6 +32,10 @@ leads, and another is played only when clearly better (``clearly_better``, by
 well, so that a handful of deals cannot talk the coach into throwing both jokers onto a
 pair it cannot beat.  Tractor and throw follows are left to the default player.
 
+The default player (``ai``) runs the same search in the one-deck game's last
+``ENDGAME_CARDS`` tricks, on ``ENDGAME_WORK`` and with its own keep share
+(``follow.keep_shares``), seeded by the decision itself (``decision_rng``).
+
 The search is anytime: it stops at a budget counted in cards simulated (so a seed
 fixes every decision) or at a wall-clock cap, whichever comes first, and drops
 candidates that fall clearly behind on the way.  The budgets are per game
@@ -49,10 +53,11 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from math import sqrt
 from typing import Callable, Sequence
 
-from ..cards import Card
+from ..cards import Card, format_cards
 from ..play import lead_shape
 from ..rules import Rules
 from ..scoring import hand_result
@@ -146,6 +151,20 @@ within the decision's time only the deals' judgements of the trick and of a lead
 risks are searched (measured: ``bench/NOTES.md``)."""
 
 
+ENDGAME_CARDS = 5
+"""The default player (``ai``) searches the one-deck game's last this many tricks."""
+ENDGAME_WORK = Work(lead=4_000, lead_threat=0, follow=FOLLOW_WORK, follow_playout=FOLLOW_PLAYOUT_WORK, bury=0)
+"""Its budgets there: playouts of five cards a hand or fewer are short, so a decision
+costs at most some 45 ms of CPU (measured: ``bench/NOTES.md``); its leads' risks stay
+the estimates of the default player."""
+
+
+def endgame_work(view: PlayerView) -> Work | None:
+    """The default player's search budgets at ``view``: ``ENDGAME_WORK`` in the last
+    ``ENDGAME_CARDS`` tricks of the one-deck game, else ``None`` (no search)."""
+    return ENDGAME_WORK if view.rules.decks == 1 and len(view.hand) <= ENDGAME_CARDS else None
+
+
 def work_for(rules: Rules) -> Work:
     """The budgets of ``rules``' game (the module's constants with one or two decks)."""
     return WIDE_WORK.get(rules.decks) or Work(LEAD_WORK, LEAD_THREAT, FOLLOW_WORK,
@@ -174,10 +193,12 @@ Evaluate = Callable[[Table, Deal, list[Held], Sequence[Card]], tuple[float, bool
 won the trick it is in, cards simulated)."""
 
 
-def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Decision:
-    """The searched decision at ``t`` (the default player's when there is no choice)."""
+def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS, work: Work | None = None,
+           keep: dict[bool, float] = follow.KEEP_SHARE) -> Decision:
+    """The searched decision at ``t`` (the default player's when there is no choice), on
+    ``work`` (default: ``work_for`` the game), with ``keep`` as ``follow.KEEP_SHARE``."""
     started = time.perf_counter()
-    work = work_for(t.view.rules)
+    work = work or work_for(t.view.rules)
     evaluate: Evaluate
     if t.view.leading:
         if work.lead_threat:
@@ -188,14 +209,14 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         budget = Budget(work.lead, seconds=seconds, started=started)
         evaluate = playout
     else:
-        base = follow.decide(t)
+        base = follow.decide(t, keep)
         shape = t.shape
         assert shape is not None
         if not single_or_pair(shape):
             return base
         budget = Budget(work.follow, seconds=seconds, started=started)
-        evaluate = trick_threat
-    options = candidates(t, list(base.cards))
+        evaluate = partial(trick_threat, keep=keep)
+    options = candidates(t, list(base.cards), keep)
     if len(options) < 2:
         return base
     scores, alive = race(t, options, rng, budget, evaluate, prune=t.view.leading)
@@ -215,6 +236,16 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
     if best is scores[0] or not clearly_better(best, scores[0]):
         return with_estimate(base, scores[0], scores)
     return with_estimate(explain(t, best.play), best, scores)
+
+
+def decision_rng(seed: int | None, view: PlayerView) -> random.Random:
+    """A generator seeded by ``seed`` and the decision ``view`` shows (the hand and every
+    play seen), so the same decision gets the same search whatever came before it
+    (a resumed or replayed hand included) and whatever the hash seed."""
+    tricks = [p for record in view.tricks for p in record.plays] + list(view.trick)
+    key = " ".join([str(seed), str(view.seat), format_cards(view.hand)]
+                   + [f"{p.seat}:{format_cards(p.cards)}" for p in tricks])
+    return random.Random(key)
 
 
 def played_out(t: Table, rng: random.Random, chosen: Score, scores: list[Score],
@@ -363,7 +394,8 @@ def threat_games(t: Table, rng: random.Random, count: int) -> list[Playout]:
     return games
 
 
-def trick_threat(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -> tuple[float, bool, int]:
+def trick_threat(t: Table, deal: Deal, held: list[Held], play: Sequence[Card],
+                 keep: dict[bool, float] = follow.KEEP_SHARE) -> tuple[float, bool, int]:
     """``follow.value`` of ``play`` in ``deal``: the side keeps the trick unless a later
     opponent holds what beats the card winning it for the side (``play`` or the
     partner's), judged on the sampled hands.  For a single or a pair led (``decide``
@@ -375,12 +407,12 @@ def trick_threat(t: Table, deal: Deal, held: list[Held], play: Sequence[Card]) -
     target = play if wins else t.plays[t.winner_index] if t.is_partner(t.winner_seat) else None
     if target is None:
         team_win = follow.PARTNER_LATER_WIN if t.partner in t.later else 0.0
-        return follow.value(t, play, team_win), False, 1
+        return follow.value(t, play, team_win, keep), False, 1
     game = _start(t, held, deal[1])
     led = game.suit[t.plays[0][0].index]
     top = max(target, key=lambda c: game.pos[c.index])
     safe = not game.beaten(t.later_opponents, top, shape.size == 2, led)
-    return follow.value(t, play, float(safe)), wins and safe, 4
+    return follow.value(t, play, float(safe), keep), wins and safe, 4
 
 
 def bury(view: PlayerView, rng: random.Random, work: int | None = None,
@@ -424,12 +456,12 @@ def bury(view: PlayerView, rng: random.Random, work: int | None = None,
     return with_estimate(chosen, best, scores)
 
 
-def candidates(t: Table, base: list[Card]) -> list[list[Card]]:
+def candidates(t: Table, base: list[Card], keep: dict[bool, float] = follow.KEEP_SHARE) -> list[list[Card]]:
     """The default player's play first, then distinct others worth trying."""
     if t.view.leading:
         others = lead.candidates(t)
     else:
-        others = sorted(follow.candidates(t), key=lambda p: -follow.utility(t, p))
+        others = sorted(follow.candidates(t), key=lambda p: -follow.utility(t, p, keep))
     found = [base]
     tags = {_tag(base)}
     for play in others:

@@ -42,6 +42,33 @@ def test_a_one_deck_hand_is_legal_and_won_against_random() -> None:
     assert _won(rules, summary.attacker_points, attacking=summary.dealer % 2 == 1)
 
 
+def test_one_deck_endgame_is_searched_and_reproducible_from_the_decision() -> None:
+    # ai searches the one-deck game's last five tricks, seeded by the decision: the same
+    # view gives the same play and estimate whatever the player decided before
+    views = []
+
+    def keep(game: Game) -> None:
+        if game.phase == "tricks" and game.turn is not None and len(game.view(game.turn).hand) in (5, 6):
+            views.append(game.view(game.turn))
+
+    play_hand(Game(Rules(decks=1), seed=41), [AIPlayer("easy", seat) for seat in range(4)], keep)
+    late = [v for v in views if len(v.hand) == 5][:2]
+    assert all(search.endgame_work(v) is search.ENDGAME_WORK for v in late)
+    assert search.endgame_work(views[0]) is None and len(views[0].hand) == 6
+    used = AIPlayer("normal", 3)
+    used.play(late[0])
+    searched = [AIPlayer("normal", 3).play(v) for v in late]
+    assert any(d.estimate is not None for d in searched)
+    assert [used.play(v) for v in late] == searched
+    assert AIPlayer("normal", 3).play(views[0]).estimate is None
+
+
+def test_two_decks_keep_the_default_players_endgame(make_view) -> None:
+    view = make_view("H10 H3 S5 S7 D4", seat=1, dealer=0, trick=[(0, "H4")], decks=2)
+    assert search.endgame_work(view) is None
+    assert AIPlayer("normal", 1).play(view).estimate is None
+
+
 def test_one_deck_attackers_feed_a_ten_to_a_trick_they_may_win(make_view) -> None:
     # with 12 cards a hand a ten held back seldom comes home: onto a trick the attackers
     # win two times in five, one deck feeds it; two decks keep it for later
