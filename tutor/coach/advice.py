@@ -52,26 +52,57 @@ def declare_options(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
 
 
 def declare_line(view: PlayerView) -> list[Said]:
-    """The hint line while cards are dealt or the declaring window is open."""
+    """The hint line while cards are dealt or the declaring window is open: declaring,
+    overriding (反主) or reinforcing one's own declaration (加固); with four decks,
+    calling face down (暗叫)."""
     at = position(view)
     me = view.seat
     options = declare_options(view)
-    overriding = view.declaration is not None and view.declaration.seat != me
-    if view.phase == "declaring":
-        if options:
-            return keep([Said.of(N_("All cards are dealt: override now with {options} (反主), or press Pass.")
-                                 if overriding else
-                                 N_("All cards are dealt: declare now with {options}, or press Pass."),
-                                 me, CanDeclare(options), options=_option_cards(options))], at)
-        return keep([Said.of(N_("All cards are dealt and you cannot declare: press Pass."), me,
-                             CanDeclare(()))], at)
-    if options:
-        return keep([Said.of(N_("Dealing. You can override now with {options} (反主): use a declare button.")
-                             if overriding else
-                             N_("Dealing. You can declare trumps now with {options}: use a declare button."),
-                             me, CanDeclare(options), options=_option_cards(options))], at)
-    return keep([Said.of(DEALING_LINE.get(view.rules.decks, DEALING_LINE[2]), me, Level(view.level),
-                         CanDeclare(()), level=view.level)], at)
+    dealt = view.phase == "declaring"
+    calls = view.rules.variant.hidden_calls
+    if not options:
+        if dealt:
+            return keep([Said.of(CANNOT_CALL if calls else CANNOT_DECLARE, me, CanDeclare(()))], at)
+        return keep([Said.of(DEALING_LINE.get(view.rules.decks, DEALING_LINE[2]), me, Level(view.level),
+                             CanDeclare(()), level=view.level)], at)
+    own = view.declaration
+    if own is not None and own.seat == me and all(cards[0] is own.cards[0] for cards in options):
+        kind = "reinforce"
+    elif own is not None and own.seat != me or view.hidden_call:
+        kind = "override"
+    else:
+        kind = "declare"
+    lines = (CALL_LINES if calls else DECLARE_LINES)[dealt]
+    return keep([Said.of(lines.get(kind, lines["declare"]), me, CanDeclare(options), options=_option_cards(options))], at)
+
+
+DECLARE_LINES = {
+    True: {"declare": N_("All cards are dealt: declare now with {options}, or press Pass."),
+           "override": N_("All cards are dealt: override now with {options} (反主), or press Pass."),
+           "reinforce": N_("All cards are dealt: reinforce your declaration now with {options} (加固), "
+                           "or press Pass.")},
+    False: {"declare": N_("Dealing. You can declare trumps now with {options}: use a declare button."),
+            "override": N_("Dealing. You can override now with {options} (反主): use a declare button."),
+            "reinforce": N_("Dealing. You can reinforce your declaration now with {options} (加固): "
+                            "use a declare button.")},
+}
+"""The hint line when the learner may declare, by whether all cards are dealt and
+whether a declaration would be the first, an override or the learner's own made
+stronger."""
+CALL_LINES = {
+    True: {"declare": N_("All cards are dealt: call trumps now with {options}, or press Pass. "
+                         "A call stays face down until the deal ends."),
+           "reinforce": N_("All cards are dealt: add to your call now with {options} (加固), or press Pass. "
+                           "A call stays face down until the deal ends.")},
+    False: {"declare": N_("Dealing. You can call trumps now with {options}: use a call button. "
+                          "A call stays face down until the deal ends."),
+            "reinforce": N_("Dealing. You can add to your call now with {options} (加固): use a call button. "
+                            "A call stays face down until the deal ends.")},
+}
+"""The same with four decks, where trumps are called face down (暗叫): an override is
+a call like any other, with more cards."""
+CANNOT_DECLARE = N_("All cards are dealt and you cannot declare: press Pass.")
+CANNOT_CALL = N_("All cards are dealt and you cannot call trumps: press Pass.")
 
 
 DEALING_LINE = {
@@ -106,17 +137,26 @@ def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
     if not options:
         return []
     out: list[Said] = []
+    calls = view.rules.variant.hidden_calls
+    own = view.declaration
     if decision is not None:
-        out.append(Said.of(N_("The coach would declare {cards}."), me,
+        if own is not None and own.seat == me and decision.cards[0] is own.cards[0]:
+            said = N_("The coach would add to your call (加固): {cards}.") if calls else \
+                N_("The coach would reinforce your declaration (加固): {cards}.")
+        else:
+            said = N_("The coach would call trumps with {cards}.") if calls else N_("The coach would declare {cards}.")
+        out.append(Said.of(said, me,
                            Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
         if decision.reason is not None and decision.reason.code == "declare_for_deal":
             # why a shorter suit: declaring now also wins the deal
             out.append(Said.of(PRINCIPLES["deal"].msgid, me, DeclarationDeals(), HasKitty()))
             out.append(Said.of(PRINCIPLES["deal_no_kitty"].msgid, me, DeclarationDeals(), HasKitty(False)))
     elif view.phase == "declaring":  # the last chance: no "yet" about it
-        out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
+        out.append(Said.of(N_("The coach would not call.") if calls else N_("The coach would not declare."),
+                           me, CanDeclare(options)))
     else:
-        out.append(Said.of(N_("The coach would not declare yet."), me, CanDeclare(options)))
+        out.append(Said.of(N_("The coach would not call yet.") if calls else N_("The coach would not declare yet."),
+                           me, CanDeclare(options)))
     seen: set[str | None] = set()
     for cards in options:
         trump = None if cards[0].is_joker else cards[0].suit
