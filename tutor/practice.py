@@ -71,7 +71,9 @@ SEGMENT_CARDS = SEGMENT * SEATS
 _NOW_BURYING = N_("{who} is burying {n} cards.")
 _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
+_FACE_DOWN_UNTIL = N_("Every call stays face down until the deal ends.")
 _OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
+_OTHERS_MAY_CALL = N_("All cards are dealt: the others may still call trumps.")
 _SKIP_DEAL = N_("Click the table to skip the deal.")
 _THROW_FAILS = N_("This throw fails for sure: another hand can beat part of it.")
 _THROW_MAY_FAIL = N_("This throw may fail: it failed in {p} of the deals that fit what you have seen.")
@@ -320,7 +322,7 @@ class PracticeTable:
         game = self.game
         me = self.learner
         if self.phase == DECLARING and not self.learner_to_act:
-            return [Said(_OTHERS_MAY_DECLARE, me)]
+            return [Said(_OTHERS_MAY_CALL if self.calls_face_down else _OTHERS_MAY_DECLARE, me)]
         if self.phase in (DEALING, DECLARING):
             line = coach.declare_line(self.shown_view())
             if self.phase == DEALING and not self.declaration_options():
@@ -410,10 +412,10 @@ class PracticeTable:
         standing, hidden = self.standing(), self.hidden_call
         if hidden:
             seen = seen_standing(self.view)
-            return lambda: coach.then(ngettext(
+            return lambda: coach.then(coach.then(ngettext(
                 "Another player has called trumps face down with {n} card.",
                 "Another player has called trumps face down with {n} cards.", hidden).format(n=hidden),
-                override_words(seen, rules, level))
+                override_words(seen, rules, level)), _(_FACE_DOWN_UNTIL))
         if standing is None:
             return self._nobody_words()
         cards = standing.cards
@@ -424,8 +426,9 @@ class PracticeTable:
             if standing.trump is None:
                 first = _("{who} declared no-trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
             elif face_down:
-                first = _("You called {suit} face down with {cards}: the others see only how many cards.").format(
-                    suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
+                first = coach.then(_("You called {suit} face down with {cards}: the others see only how many "
+                                     "cards.").format(suit=coach.suit_label(standing.trump),
+                                                      cards=coach.cards_label(cards)), _(_FACE_DOWN_UNTIL))
             else:
                 first = _("{who} declared {suit} with {cards}.").format(
                     who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
@@ -439,9 +442,9 @@ class PracticeTable:
         jokers = any(d.cards[0].is_joker for d in _declarable(level, game.rules))
         stands = strength_to_override(Declaration(self.learner, (Card.of("S", level),)), game.rules) is None
         if self.calls_face_down:
-            return lambda: _("Nobody has called yet. Any level card ({level}) calls its suit face down; "
-                             "if nobody calls, {suit} is trumps.").format(level=level,
-                                                                          suit=coach.suit_label(NO_CALL_TRUMP))
+            return lambda: coach.then(_("Nobody has called yet. Any level card ({level}) calls its suit face down; "
+                                        "if nobody calls, {suit} is trumps.").format(
+                level=level, suit=coach.suit_label(NO_CALL_TRUMP)), _(_FACE_DOWN_UNTIL))
         if stands:
             return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
                              "the first declaration stands.").format(level=level)

@@ -135,16 +135,17 @@ def test_the_hint_line_says_reinforce_when_the_learner_adds_to_its_own_declarati
 
 @pytest.mark.parametrize("phase", ["dealing", "declaring"])
 def test_four_decks_say_call_and_that_it_stays_face_down(phase: str) -> None:
-    """Four decks (暗叫): 叫主 / 不叫 and "Call" / "Pass", and the call stays face down
-    until the deal ends; the other games keep 亮 / 不亮."""
+    """Four decks (暗叫): 叫主 / 不叫 and "Call" / "Pass", face down (the caption says
+    until when: ``test_four_decks_calls_are_face_down_until_the_deal_ends``); the other
+    games keep 亮 / 不亮."""
     view = view_with(None, "S2 S2 C5 D7", phase, decks=4)
     line = joined(declare_line(view))
-    assert "call trumps now" in line and "face down until the deal ends" in line, line
+    assert "call trumps face down now" in line, line
     face = parse_cards("S2")[0]
     assert DeclaringPhase._face_text(face, (face, face), True) == "Call with a pair of ♠2"
     assert pass_label(True) == pass_label(False) == "Pass"
     i18n.set_language("zh_CN")
     line = joined(declare_line(view))
-    assert "叫主" in line and "扣着" in line and "亮" not in line, line
+    assert "暗叫主" in line and "亮" not in line, line
     assert (DeclaringPhase._face_text(face, (face, face), True), pass_label(True)) == ("叫一对♠2", "不叫")
     assert (DeclaringPhase._face_text(face, (face, face), False), pass_label(False)) == ("亮一对♠2", "不亮")

@@ -90,17 +90,14 @@ DECLARE_LINES = {
 whether a declaration would be the first, an override or the learner's own made
 stronger."""
 CALL_LINES = {
-    True: {"declare": N_("All cards are dealt: call trumps now with {options}, or press Pass. "
-                         "A call stays face down until the deal ends."),
-           "reinforce": N_("All cards are dealt: add to your call now with {options} (加固), or press Pass. "
-                           "A call stays face down until the deal ends.")},
-    False: {"declare": N_("Dealing. You can call trumps now with {options}: use a call button. "
-                          "A call stays face down until the deal ends."),
-            "reinforce": N_("Dealing. You can add to your call now with {options} (加固): use a call button. "
-                            "A call stays face down until the deal ends.")},
+    True: {"declare": N_("All cards are dealt: call trumps face down now with {options}, or press Pass."),
+           "reinforce": N_("All cards are dealt: add to your call now with {options} (加固), or press Pass.")},
+    False: {"declare": N_("Dealing. You can call trumps face down now with {options}: use a call button."),
+            "reinforce": N_("Dealing. You can add to your call now with {options} (加固): use a call button.")},
 }
 """The same with four decks, where trumps are called face down (暗叫): an override is
-a call like any other, with more cards."""
+a call like any other, with more cards (the caption says how long a call stays face
+down)."""
 CANNOT_DECLARE = N_("All cards are dealt and you cannot declare: press Pass.")
 CANNOT_CALL = N_("All cards are dealt and you cannot call trumps: press Pass.")
 
