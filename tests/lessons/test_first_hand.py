@@ -233,6 +233,7 @@ def make_app(tmp_path, monkeypatch, language):
 
 def test_the_browser_opens_the_guided_hand_and_it_ends_on_the_summary(make_app) -> None:
     from tests.lessons.test_lesson_scenes import check_on_screen, click
+    from tests.practice.test_table_text_size import too_small
     from tutor.scenes.first_hand import GuidedHandScene, GuidedSummaryScene
     from tutor.scenes.lessons import LessonBrowserScene
 
@@ -262,6 +263,7 @@ def test_the_browser_opens_the_guided_hand_and_it_ends_on_the_summary(make_app) 
     app.frame(0.0)
     check_on_screen(app, min_px=10)
     summary = app.stack.top
+    assert not too_small(app, summary), "the summary's text is 14 px or more at 960x600 (its body scrolls)"
     progress = app.store.progress["hand"]
     assert progress.completed and progress.stars == 3
     assert [b.label for b in summary.menu.buttons] == ["Next lesson", "Play it again"]
