@@ -15,7 +15,7 @@ from engine.game import MATCH_OVER, TEAMS, Game
 from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
-from ..record import title_text
+from ..record import RATING_RULE, title_text
 from ..settings import GAME_TEXT
 from ..text import READABLE_PX
 from ..scene import Scene
@@ -133,8 +133,10 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     if table.kept is not None:
         rating = table.kept["rating"]
         after = rating["before"] + rating["change"]
-        lines.append(_("积分 {change:+d} this hand, {points} in all: your title is {title}.").format(
+        lines.append(_("Rating points: {change:+d} this hand, {points} in all; your title is {title}.").format(
             change=rating["change"], points=after, title=title_text(after)))
+        if rating["before"] == 0:  # a learner's first hand (or back at 0): what they are
+            lines.append(_(RATING_RULE))
     return lines
 
 
