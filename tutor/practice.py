@@ -169,10 +169,11 @@ class Thought:
 
 @dataclass(frozen=True)
 class Submitted:
-    """What ``submit`` did: the events of an accepted move, or why it was refused."""
+    """What ``submit`` did: the events of an accepted move, or why it was refused (worded
+    when shown, so a language switch while it shows changes it too)."""
 
     events: tuple[Event, ...] = ()
-    refusal: str | None = None
+    refusal: Words | None = None
 
 
 class PracticeTable:
@@ -611,19 +612,22 @@ class PracticeTable:
         """Bury or play ``selected``; a refused play comes back with its reason."""
         game = self.game
         if not self.learner_to_act or self.phase not in (BURYING, TRICKS):
-            return Submitted(refusal=_("Wait for your turn."))
+            return Submitted(refusal=lambda: _("Wait for your turn."))
         if self.phase == BURYING:
             if len(selected) != self.kitty_size:
-                return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
+                said = coach.bury_line(self.view, selected)
+                return Submitted(refusal=lambda: joined(said))
             self._burial = self.view
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
-            return Submitted(refusal=_("Choose the cards to play first."))
+            return Submitted(refusal=lambda: _("Choose the cards to play first."))
         if view.lead and len(selected) != len(view.lead):
-            return Submitted(refusal=coach.hint_line(view))
+            said = coach.hint_sentences(view)
+            return Submitted(refusal=lambda: joined(said))
         if coach.refusal(view, selected) is not None:
-            return Submitted(refusal=joined(coach.refusal_sentences(view, selected)))
+            said = coach.refusal_sentences(view, selected)
+            return Submitted(refusal=lambda: joined(said))
         self.learner_plays.append(coach.LearnerPlay(len(game.tricks), view, tuple(selected)))
         return Submitted(tuple(self._after(game.play(self.learner, list(selected)))))
 
