@@ -281,7 +281,7 @@ def test_the_summary_says_the_hands_rating_and_title(tmp_path) -> None:
     change = data["rating"]["change"]
     lines = summary_lines(table)
     assert any(f"Rating points: {change:+d}" in line for line in lines)
-    assert data["rating"]["before"] == 0 and any("the other team loses as many" in line for line in lines), \
+    assert data["rating"]["before"] == 0 and any("the losers lose as many" in line for line in lines), \
         "the first hand says what rating points are"
 
 
