@@ -149,3 +149,12 @@ def test_four_decks_say_call_and_that_it_stays_face_down(phase: str) -> None:
     assert "暗叫主" in line and "亮" not in line, line
     assert (DeclaringPhase._face_text(face, (face, face), True), pass_label(True)) == ("叫一对♠2", "不叫")
     assert (DeclaringPhase._face_text(face, (face, face), False), pass_label(False)) == ("亮一对♠2", "不亮")
+
+
+def test_joker_declarations_in_the_hint_line_are_counted_not_repeated() -> None:
+    """Three decks: "3 × big joker", not "big joker big joker big joker" (one line at 960×600)."""
+    view = view_with(1, "BJ BJ BJ C5 D7", "declaring", decks=3)
+    line = joined(declare_line(view))
+    assert "2 × big joker / 3 × big joker" in line, line
+    i18n.set_language("zh_CN")
+    assert "2 张大王 / 3 张大王" in joined(declare_line(view))
