@@ -14,7 +14,7 @@ from engine.rules import Rules
 from engine.view import Declaration, PlayerView
 from tutor import i18n
 from tutor.coach import joined
-from tutor.coach.advice import declare_line
+from tutor.coach.declaring import declare_line
 from tutor.hints import pass_label
 from tutor.scenes.table.declaring import DeclaringPhase
 from tutor.widgets.card_art import JOKER_LABELS
