@@ -120,7 +120,7 @@ def test_generated_tricks_replay_as_one_hand() -> None:
     last winner, with no tie that only "first played wins" (taught later) settles."""
     from tutor.lessons.model import context_for
     from tutor.lessons.replay import replay_problems
-    from tutor.lessons.rules import ties
+    from tutor.lessons.ideas import ties
 
     rules = Rules()
     for seed in range(30):

@@ -14,7 +14,7 @@ from engine import Rules, parse_cards
 from tutor.lessons import Lesson, UnavailableLesson, load_lesson
 from tutor.lessons.loader import LESSON_DIR
 from tutor.lessons.model import Choose, Position, context_for
-from tutor.lessons.rules import CHOICE_RULES
+from tutor.lessons.choice_rules import CHOICE_RULES
 from tutor.lessons.session import LessonRun
 
 

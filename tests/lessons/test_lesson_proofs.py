@@ -172,7 +172,7 @@ def test_the_burial_shown_buries_small_cards(tmp_path: Path, written: str, shown
 
 def test_a_drill_shows_a_burial_that_empties_a_suit_or_keeps_the_high_cards() -> None:
     from tutor.lessons.drills import generate
-    from tutor.lessons.rules import SafeBury
+    from tutor.lessons.hand_rules import SafeBury
 
     rule = SafeBury()
     for seed in range(20):

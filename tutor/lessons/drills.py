@@ -34,6 +34,10 @@ from tutor import seats
 from tutor.hints import CardsRef
 from tutor.i18n import N_
 
+from .answers import TooOpen
+from .choice_rules import CHOICE_RULES
+from .hand_rules import SafeBury
+from .ideas import ties
 from .model import (
     SEATS,
     CardTask,
@@ -52,7 +56,7 @@ from .model import (
     context_for,
 )
 from .replay import winner_seat
-from .rules import CARD_RULES, CHOICE_RULES, SafeBury, TooOpen, right_answers, ties, wrong_answer
+from .rules import CARD_RULES, right_answers, wrong_answer
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""

@@ -52,7 +52,8 @@ from .model import (
     context_for,
 )
 from .loader import _Invalid, _Reader
-from .rules import CARD_RULES, PointsRule
+from .play_rules import PointsRule
+from .rules import CARD_RULES
 from .yamlfile import Map, Seq, read_file
 
 LEARNER = 0

@@ -28,6 +28,9 @@ from engine import Card, Rules, TrumpContext, check_dealable, parse_cards
 from engine.errors import InvalidCardsError
 from engine.cards import RANKS
 
+from .answers import MAX_CANDIDATES, TooOpen, subsets
+from .choice_rules import CHOICE_RULES
+from .hand_rules import SafeBury
 from .model import (
     VARIANTS,
     SEATS,
@@ -55,19 +58,9 @@ from .model import (
     context_for,
     game_rules,
 )
+from .play_rules import PointsRule
 from .replay import replay_problems
-from .rules import (
-    CARD_RULES,
-    CHOICE_RULES,
-    MAX_CANDIDATES,
-    PointsRule,
-    SafeBury,
-    TooOpen,
-    correct_options,
-    is_positional,
-    right_answers,
-    subsets,
-)
+from .rules import CARD_RULES, correct_options, is_positional, right_answers
 from .yamlfile import Map, Seq, read_file
 
 from ..resources import LESSONS as LESSON_DIR

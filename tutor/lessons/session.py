@@ -28,6 +28,7 @@ from tutor.hints import SUIT_NAMES
 from tutor.i18n import N_, _
 
 from . import feedback as words
+from .answers import Judgement
 from .drills import generate
 from .model import (
     Answer,
@@ -44,7 +45,7 @@ from .model import (
     board_cards,
     context_for,
 )
-from .rules import Judgement, correct_options, judge
+from .rules import correct_options, judge
 
 RIGHT, HINT, ANSWER = "right", "hint", "answer"
 """Feedback tiers: a right answer; a first wrong one (the rule); the answer shown."""

@@ -27,9 +27,10 @@ from engine import Rules
 from .. import seats
 from .drills import generate
 from .feedback import tr
+from .ideas import shows_trumps
 from .model import Drill, Lesson, Narration, Problem, Quiz, Step, Task, board_cards, button_words, context_for
 from .reference import Reference
-from .rules import shows_trumps, task_needs
+from .rules import task_needs
 from .session import header
 
 IDEAS: dict[str, str] = {
