@@ -35,6 +35,8 @@ from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATC
     Game, GameError, PlayCards
 from engine.view import Decision, PlayerView, Reason
 
+from .fieldreader import FieldReader, Invalid
+from .meaning import MeaningChecker
 from .model import (
     SEATS,
     Answer,
@@ -51,7 +53,6 @@ from .model import (
     answer_key,
     context_for,
 )
-from .loader import _Invalid, _Reader
 from .play_rules import PointsRule
 from .rules import CARD_RULES
 from .yamlfile import Map, Seq, read_file
@@ -373,7 +374,7 @@ class _HandReader:
     """Reads a guided hand, collecting every problem (``file:line: field: problem``)."""
 
     def __init__(self, path: str, rules: Rules) -> None:
-        self.r = _Reader(path, rules)
+        self.r = FieldReader(path, rules)
         self.path = path
 
     @property
@@ -392,13 +393,13 @@ class _HandReader:
             seed = r.get(data, "seed", "", self.seed, required=True)
             script = self.script(r.get(data, "script", "", r.mapping, required=True))
             items = r.get(data, "moments", "", r.sequence, required=True)
-        except _Invalid:
+        except Invalid:
             return None
         moments = []
         for i, item in enumerate(items):
             try:
                 moments.append(self.moment(item, items.lines[i], f"moments[{i}]"))
-            except _Invalid:
+            except Invalid:
                 continue
         if not items:
             r.problem(items.line, "moments", "a guided hand needs at least one moment")
@@ -412,7 +413,7 @@ class _HandReader:
     def seed(self, value: Any, line: int, field: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEED_LIMIT:
             self.r.problem(line, field, f"expected a deal seed from 0 to {SEED_LIMIT - 1}, got {value!r}")
-            raise _Invalid
+            raise Invalid
         return value
 
     def at(self, value: Any, line: int, field: str) -> At:
@@ -426,7 +427,7 @@ class _HandReader:
                 return At(key, n)
         r.problem(line, field, f"expected deal, {{dealt: 1-100}}, kitty, {{trick: 1-25}}, last_trick, scoring "
                                f"or summary, got {value!r}")
-        raise _Invalid
+        raise Invalid
 
     def moment(self, value: Any, line: int, where: str) -> Moment:
         r = self.r
@@ -440,7 +441,7 @@ class _HandReader:
             if name not in CONDITIONS:
                 r.problem(r.line_of(m, "when"), f"{where}.when",
                           f"unknown condition {name!r}; use one of {', '.join(CONDITIONS)}")
-                raise _Invalid
+                raise Invalid
         if when and answer is None:
             r.problem(r.line_of(m, "when"), f"{where}.when", "only a stop has conditions")
         expect: tuple[Answer, ...] = ()
@@ -448,7 +449,7 @@ class _HandReader:
             if answer not in STOP_PHASES:
                 r.problem(r.line_of(m, "answer"), f"{where}.answer",
                           f"unknown rule {answer!r} for a stop; use one of {', '.join(STOP_PHASES)}")
-                raise _Invalid
+                raise Invalid
             if not texts["goal"]:
                 r.problem(m.line, f"{where}.goal", "every stop needs a one-line goal")
             if not texts["hint"]:
@@ -483,7 +484,7 @@ class _HandReader:
         for i, text in enumerate(lines):
             tricks.append(self.trick(text, lines.lines[i], f"script.tricks[{i}]"))
         if any(t is None for t in tricks):
-            raise _Invalid
+            raise Invalid
         return Script(tuple(declarations), bury, tuple(tricks), tuple(lines.lines))  # type: ignore[arg-type]
 
     def trick(self, value: Any, line: int, field: str) -> tuple[ScriptedPlay, ...] | None:
@@ -500,7 +501,7 @@ class _HandReader:
                 cards_text, _eq, reason = rest.partition("=")
                 seat = r.seat(seat_word.strip(), line, field)
                 plays.append(ScriptedPlay(seat, r.cards(cards_text.strip(), line, field), reason.strip() or None))
-        except _Invalid:
+        except Invalid:
             return None
         if len(plays) != 4 or len({p.seat for p in plays}) != 4:
             r.problem(line, field, "a trick has 4 plays, one per seat")
@@ -564,7 +565,7 @@ def check_hand(hand: GuidedHand, rules: Rules) -> tuple[list[Step], list[Problem
             problem(moment.line, f"{where}.answer", f"rule {moment.answer} does not fit the hand at {moment.at}")
             return
         steps.append(task)
-        reader = _Reader(hand.path, rules)
+        reader = MeaningChecker(hand.path, rules)
         reader.compare(set(task.expect), set(moment.expect), moment.answer, where, moment.line)
         reader.check_model(task, context_for(task, rules), CARD_RULES[moment.answer or ""], where, moment.line)
         problems.extend(reader.problems)
