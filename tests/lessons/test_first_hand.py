@@ -20,7 +20,8 @@ from engine.claims import LegalPlay  # noqa: E402
 from engine.game import HAND_OVER  # noqa: E402
 from tutor.guided import GUIDE_PLAYED, GUIDE_PLAYED_WHY, GuidedTable  # noqa: E402
 from tutor.lessons import GuidedHand, load_all  # noqa: E402
-from tutor.lessons.hand import LEARNER, read_hand  # noqa: E402
+from tutor.lessons.hand import LEARNER  # noqa: E402
+from tutor.lessons.handfile import read_hand  # noqa: E402
 from tutor.lessons.loader import LESSON_DIR  # noqa: E402
 from tutor.lessons.model import Declare, answer_key  # noqa: E402
 from tutor.lessons.session import ANSWER, HINT, RIGHT  # noqa: E402

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import Rules
 
 from .fieldreader import Invalid
+from .handfile import read_hand
 from .meaning import MeaningChecker
 from .model import STEP_TYPES, Choose, Lesson, Position, Quiz, Step, UnavailableLesson, game_rules
 from .yamlfile import Map, read_file
@@ -233,13 +234,7 @@ def _read_unchanged(path: Path, stamp: tuple[int, int], lesson_id: str, topic: s
     return _READERS[kind](path, lesson_id, topic, rules)
 
 
-def _read_hand(path: str | Path, hand_id: str, topic: str | None, rules: Rules | None) -> "GuidedHand | UnavailableLesson":
-    from .hand import read_hand
-
-    return read_hand(path, hand_id, topic, rules)
-
-
-_READERS = {"lesson": read_lesson, "hand": _read_hand}
+_READERS = {"lesson": read_lesson, "hand": read_hand}
 """How each kind of index entry is read (``index.KINDS``)."""
 
 
