@@ -14,8 +14,8 @@ from engine import Rules
 from tutor.lessons import Lesson, load_all
 from tutor.lessons.__main__ import main
 from tutor.lessons.drills import generate
-from tutor.lessons.model import CardTask, Choose, Drill, Quiz, Task
 from tutor.lessons.reference import load_reference
+from tutor.lessons.steps import CardTask, Choose, Drill, Quiz, Task
 from tutor.lessons.teaching import problems as teaching_problems
 
 LESSONS = [x for x in load_all() if isinstance(x, Lesson)]

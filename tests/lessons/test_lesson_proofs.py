@@ -15,7 +15,8 @@ from engine import Rules, parse_cards
 from tutor.lessons import Lesson, load_all
 from tutor.lessons.__main__ import check_file
 from tutor.lessons.loader import read_lesson
-from tutor.lessons.model import CardTask, PlayTrick, answer_key, context_for
+from tutor.lessons.model import answer_key, context_for
+from tutor.lessons.steps import CardTask, PlayTrick
 from tutor.lessons import proof
 from tutor.lessons.session import LessonRun
 from tests.volume import VOLUME

@@ -19,7 +19,8 @@ from typing import Iterable, Iterator, Sequence
 from engine import Card, TrumpContext, decompose
 from engine.play import iter_legal_follows
 
-from .model import Answer, CardTask, SelectCards, Task, answer_key
+from .model import Answer, answer_key
+from .steps import CardTask, SelectCards, Task
 
 MAX_CANDIDATES = 5000
 """Enumerating answers stops here (a position this open is a lesson-writing slip):

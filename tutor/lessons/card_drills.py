@@ -15,8 +15,9 @@ from engine.cards import RANKS, SUITS
 
 from tutor.i18n import N_
 
-from .model import Declare, Lead, Phrase, PlayTrick, Position, SelectCards, Task, Trick
+from .model import Phrase, Position, Trick
 from .pack import Pack, in_side_suit, random_position, side_suit
+from .steps import Declare, Lead, PlayTrick, SelectCards, Task
 
 
 def point_cards(rng: random.Random, rules: Rules) -> Task | None:

@@ -22,9 +22,10 @@ from tutor.i18n import N_
 
 from .choice_rules import CHOICE_RULES
 from .ideas import ties
-from .model import SEATS, Choose, Numbers, Option, Phrase, Task, Trick
+from .model import SEATS, Numbers, Option, Phrase, Trick
 from .pack import Pack, in_side_suit, random_position, side_suit
 from .replay import winner_seat
+from .steps import Choose, Task
 
 
 SEAT_LABELS = dict(zip(SEATS, seats.ANSWERS))

@@ -19,7 +19,8 @@ from engine.view import Declaration as EngineDeclaration
 
 from .hand_rules import tractor_ideas
 from .ideas import moved_suit, shows_trumps, trick_needs
-from .model import SEATS, CardTask, Choose, answer_key
+from .model import SEATS, answer_key
+from .steps import CardTask, Choose
 
 class ChoiceRule:
     """Computes which options of a ``choose`` step are right."""

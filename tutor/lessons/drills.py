@@ -44,8 +44,9 @@ from .choice_drills import (
     trick_points,
 )
 from .hand_rules import SafeBury
-from .model import CardTask, Choose, Declare, Task, answer_key, context_for
+from .model import answer_key, context_for
 from .rules import CARD_RULES, right_answers, wrong_answer
+from .steps import CardTask, Choose, Declare, Task
 
 Generator = Callable[[random.Random, Rules], Task | None]
 """Deals one position; ``None`` when this deal does not make a good task (deal again)."""

@@ -31,9 +31,10 @@ from engine.claims import Position as ClaimPosition
 from engine.game import BURYING, DEALING, DECLARING, HAND_OVER, KITTY_SIZE, MATCH_OVER, TRICKS, Bury, Game, PlayCards
 from engine.view import Decision, PlayerView, Reason
 
-from .model import Answer, CardTask, Declare, PlayTrick, Position, SelectCards, Step, Trick, answer_key, context_for
+from .model import Answer, Position, Trick, answer_key, context_for
 from .play_rules import PointsRule
 from .rules import CARD_RULES
+from .steps import CardTask, Declare, PlayTrick, SelectCards, Step
 
 LEARNER = 0
 """The learner's seat (the lessons' ``you``)."""

@@ -17,7 +17,8 @@ from engine.view import Declaration as EngineDeclaration
 
 from .answers import CardRule, Judgement, components, minus, subsets
 from .ideas import moved_suit
-from .model import Answer, CardTask, Declare, SelectCards, answer_key
+from .model import Answer, answer_key
+from .steps import CardTask, Declare, SelectCards
 
 class ExactCards(CardRule):
     """The pick must be exactly the cards of ``hand`` that ``groups`` names.

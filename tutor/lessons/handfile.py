@@ -36,8 +36,9 @@ from .hand import (
     stop_task,
 )
 from .meaning import MeaningChecker
-from .model import SEATS, Answer, Narration, Problem, Step, UnavailableLesson, answer_key, context_for
+from .model import SEATS, Answer, Problem, UnavailableLesson, answer_key, context_for
 from .rules import CARD_RULES
+from .steps import Narration, Step
 from .yamlfile import Map, Seq, read_file
 
 _TOP = {"title", "summary", "concept", "seed", "moments", "script"}

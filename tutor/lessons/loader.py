@@ -22,7 +22,8 @@ from engine import Rules
 from .fieldreader import Invalid
 from .handfile import read_hand
 from .meaning import MeaningChecker
-from .model import STEP_TYPES, Choose, Lesson, Position, Quiz, Step, UnavailableLesson, game_rules
+from .model import Lesson, Position, UnavailableLesson, game_rules
+from .steps import STEP_TYPES, Choose, Quiz, Step
 from .yamlfile import Map, read_file
 
 from ..resources import LESSONS as LESSON_DIR

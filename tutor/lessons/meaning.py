@@ -25,26 +25,11 @@ from engine.errors import InvalidCardsError
 from .choice_rules import CHOICE_RULES
 from .fieldreader import FieldReader
 from .hand_rules import SafeBury
-from .model import (
-    VARIANTS,
-    Answer,
-    CardTask,
-    Choose,
-    Declare,
-    Drill,
-    Narration,
-    PlayTrick,
-    Quiz,
-    Recap,
-    SelectCards,
-    Step,
-    Task,
-    Trick,
-    context_for,
-)
+from .model import VARIANTS, Answer, Trick, context_for
 from .play_rules import PointsRule
 from .replay import replay_problems
 from .rules import CARD_RULES, correct_options, is_positional, right_answers
+from .steps import CardTask, Choose, Declare, Drill, Narration, PlayTrick, Quiz, Recap, SelectCards, Step, Task
 from .yamlfile import Map
 
 

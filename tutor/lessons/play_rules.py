@@ -19,7 +19,8 @@ from engine.game import team_of
 from .answers import MAX_CANDIDATES, CardRule, Judgement, TooOpen, by_suit, iter_subsets, legal_follows, minus, \
     plain_leads, subsets
 from .ideas import follow_needs, shows_trumps, trick_needs
-from .model import Answer, CardTask, Lead, PlayTrick, SelectCards, Trick, answer_key
+from .model import Answer, Trick, answer_key
+from .steps import CardTask, Lead, PlayTrick, SelectCards
 
 class FollowRule(CardRule):
     """Any play the engine accepts as a follow; subclasses add a goal on top of legality.

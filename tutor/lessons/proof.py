@@ -53,8 +53,9 @@ from engine.readfile import read_limited
 from engine.view import Play, PlayerView
 
 from ..resources import LESSONS as LESSON_DIR
-from .model import Answer, CardTask, Lead, Lesson, PlayTrick, Problem, Step, answer_key, context_for
+from .model import Answer, Lesson, Problem, answer_key, context_for
 from .answers import plain_leads, subsets
+from .steps import CardTask, Lead, PlayTrick, Step
 
 PROOF_VERSION = 1
 """Part of every step key: bump it when the proof's method changes."""

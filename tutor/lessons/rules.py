@@ -27,8 +27,9 @@ from engine import Card, TrumpContext
 from .answers import CardRule, Judgement
 from .choice_rules import CHOICE_RULES
 from .hand_rules import GROUP_RULES, DeclarationRule, SafeBury
-from .model import Answer, CardTask, Choose, Step, Task, answer_key
+from .model import Answer, answer_key
 from .play_rules import BestPlay, FollowRule, PointsRule, StandingThrow, TopCard, WinningLead, WinTrick
+from .steps import CardTask, Choose, Step, Task
 
 CARD_RULES: dict[str, CardRule] = {
     rule.name: rule

@@ -30,22 +30,9 @@ from tutor.i18n import N_, _
 from . import feedback as words
 from .answers import Judgement
 from .drills import generate
-from .model import (
-    Answer,
-    CardTask,
-    Choose,
-    Declare,
-    Drill,
-    Lesson,
-    Phrase,
-    Quiz,
-    Step,
-    Task,
-    answer_key,
-    board_cards,
-    context_for,
-)
+from .model import Answer, Lesson, Phrase, answer_key, context_for
 from .rules import correct_options, judge
+from .steps import CardTask, Choose, Declare, Drill, Quiz, Step, Task, board_cards
 
 RIGHT, HINT, ANSWER = "right", "hint", "answer"
 """Feedback tiers: a right answer; a first wrong one (the rule); the answer shown."""

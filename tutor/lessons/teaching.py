@@ -28,10 +28,11 @@ from .. import seats
 from .drills import generate
 from .feedback import tr
 from .ideas import shows_trumps
-from .model import Drill, Lesson, Narration, Problem, Quiz, Step, Task, board_cards, button_words, context_for
+from .model import Lesson, Problem, context_for
 from .reference import Reference
 from .rules import task_needs
 from .session import header
+from .steps import Drill, Narration, Quiz, Step, Task, board_cards, button_words
 
 IDEAS: dict[str, str] = {
     "teams": "partners sit opposite each other",
