@@ -23,8 +23,8 @@ from tutor.lessons import GuidedHand, load_all  # noqa: E402
 from tutor.lessons.hand import LEARNER  # noqa: E402
 from tutor.lessons.handfile import read_hand  # noqa: E402
 from tutor.lessons.loader import LESSON_DIR  # noqa: E402
+from tutor.lessons.marking import ANSWER, HINT, RIGHT  # noqa: E402
 from tutor.lessons.model import answer_key  # noqa: E402
-from tutor.lessons.session import ANSWER, HINT, RIGHT  # noqa: E402
 from tutor.lessons.steps import Declare  # noqa: E402
 
 HAND_FILE = LESSON_DIR / "first_hand.yaml"
