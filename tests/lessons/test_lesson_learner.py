@@ -17,7 +17,7 @@ from tutor.lessons.feedback import tr
 from tutor.lessons.marking import ANSWER, HINT, RIGHT, stars_for
 from tutor.lessons.model import context_for
 from tutor.lessons.rules import correct_options, right_answers, wrong_answer
-from tutor.lessons.steps import CardTask, Choose, Drill
+from tutor.lessons.steps import Choose, Drill
 
 LESSONS = [lesson for lesson in load_all() if isinstance(lesson, Lesson)]
 FINAL = next(lesson for lesson in LESSONS if lesson.id == "10")

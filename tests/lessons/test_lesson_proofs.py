@@ -16,9 +16,9 @@ from tutor.lessons import Lesson, load_all
 from tutor.lessons.__main__ import check_file
 from tutor.lessons.loader import read_lesson
 from tutor.lessons.model import answer_key, context_for
-from tutor.lessons.steps import CardTask, PlayTrick
 from tutor.lessons import proof
 from tutor.lessons.session import LessonRun
+from tutor.lessons.steps import CardTask, PlayTrick
 from tests.volume import VOLUME
 
 FIXTURE = Path(__file__).parent / "good_plays.yaml"

@@ -22,6 +22,7 @@ from .ideas import moved_suit, shows_trumps, trick_needs
 from .model import SEATS, answer_key
 from .steps import CardTask, Choose
 
+
 class ChoiceRule:
     """Computes which options of a ``choose`` step are right."""
 

@@ -20,6 +20,7 @@ from .ideas import moved_suit
 from .model import Answer, answer_key
 from .steps import CardTask, Declare, SelectCards
 
+
 class ExactCards(CardRule):
     """The pick must be exactly the cards of ``hand`` that ``groups`` names.
 

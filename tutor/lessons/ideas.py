@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 from engine import TRUMP, Card, Component, LeadShape, TrumpContext, classify_follow, lead_shape, matches_lead, \
     trick_winner
 
+
 def moved_suit(cards: Iterable[Card], ctx: TrumpContext) -> bool:
     """Whether any card's effective suit differs from its printed suit (a level card or
     a 2 that became a trump outside the trump suit)."""

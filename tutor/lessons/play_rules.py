@@ -22,6 +22,7 @@ from .ideas import follow_needs, shows_trumps, trick_needs
 from .model import Answer, Trick, answer_key
 from .steps import CardTask, Lead, PlayTrick, SelectCards
 
+
 class FollowRule(CardRule):
     """Any play the engine accepts as a follow; subclasses add a goal on top of legality.
 
