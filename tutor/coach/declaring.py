@@ -66,9 +66,9 @@ DECLARE_LINES = {
 whether a declaration would be the first, an override or the learner's own made
 stronger."""
 CALL_LINES = {
-    True: {"declare": N_("All cards are dealt: call trumps face down now with {options}, or press Pass."),
+    True: {"declare": N_("All cards are dealt: call face down now with {options}, or press Pass."),
            "reinforce": N_("All cards are dealt: add to your call now with {options} (加固), or press Pass.")},
-    False: {"declare": N_("Dealing. You can call trumps face down now with {options}: use a call button."),
+    False: {"declare": N_("Dealing. You can call face down now with {options}: use a call button."),
             "reinforce": N_("Dealing. You can add to your call now with {options} (加固): use a call button.")},
 }
 """The same with four decks, where trumps are called face down (暗叫): an override is

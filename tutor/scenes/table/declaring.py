@@ -118,12 +118,12 @@ class DeclaringPhase(TablePhase):
         from ...hints import card_name
 
         if cards is not None and len(cards) == 2:
-            text = _("Call with a pair of {card}") if calls else _("Declare a pair of {card}")
+            text = _("Call a pair of {card}") if calls else _("Declare a pair of {card}")
             return text.format(card=card_name(face))
         if cards is not None and len(cards) > 2:
-            text = _("Call with {n} × {card}") if calls else _("Declare {n} × {card}")
+            text = _("Call {n} × {card}") if calls else _("Declare {n} × {card}")
             return text.format(n=len(cards), card=card_name(face))
-        return (_("Call with {cards}") if calls else _("Declare {cards}")).format(cards=card_name(face))
+        return (_("Call {cards}") if calls else _("Declare {cards}")).format(cards=card_name(face))
 
     def _label(self, n: int) -> Callable[[], str]:
         def label() -> str:
