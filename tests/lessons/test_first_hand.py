@@ -20,10 +20,12 @@ from engine.claims import LegalPlay  # noqa: E402
 from engine.game import HAND_OVER  # noqa: E402
 from tutor.guided import GUIDE_PLAYED, GUIDE_PLAYED_WHY, GuidedTable  # noqa: E402
 from tutor.lessons import GuidedHand, load_all  # noqa: E402
-from tutor.lessons.hand import LEARNER, read_hand  # noqa: E402
+from tutor.lessons.hand import LEARNER  # noqa: E402
+from tutor.lessons.handfile import read_hand  # noqa: E402
 from tutor.lessons.loader import LESSON_DIR  # noqa: E402
-from tutor.lessons.model import Declare, answer_key  # noqa: E402
-from tutor.lessons.session import ANSWER, HINT, RIGHT  # noqa: E402
+from tutor.lessons.marking import ANSWER, HINT, RIGHT  # noqa: E402
+from tutor.lessons.model import answer_key  # noqa: E402
+from tutor.lessons.steps import Declare  # noqa: E402
 
 HAND_FILE = LESSON_DIR / "first_hand.yaml"
 STOPS = [("declaration", None), ("safe_bury", None), ("legal_follow", 2), ("win_trick", 10), ("feed_partner", 12)]

@@ -23,8 +23,8 @@ from engine import Card  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, LessonLibrary, load_all  # noqa: E402
 from tutor.lessons.loader import LESSON_DIR  # noqa: E402
-from tutor.lessons.model import Choose, Declare, Drill, PlayTrick  # noqa: E402
 from tutor.lessons.rules import right_answers, wrong_answer  # noqa: E402
+from tutor.lessons.steps import Choose, Declare, Drill, PlayTrick  # noqa: E402
 from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
 from tutor.scenes.lessons.card_task import CardTaskView  # noqa: E402
 from tutor.scenes.lessons.choice import ChoiceView  # noqa: E402

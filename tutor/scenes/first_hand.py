@@ -28,7 +28,7 @@ from ..i18n import N_, _, ngettext
 from ..lessons import LessonLibrary
 from ..lessons.feedback import tr
 from ..lessons.hand import GuidedHand
-from ..lessons.session import STARS_RULE
+from ..lessons.marking import STARS_RULE
 from ..scene import Scene
 from ..widgets import Button, Menu
 from .lessons.words import stars_text

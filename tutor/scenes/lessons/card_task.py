@@ -11,7 +11,7 @@ from engine import Card, legal_follow, trick_winner
 from ...i18n import N_
 from ...lessons import LessonRun
 from ...lessons.feedback import tr
-from ...lessons.model import ACTIONS, Declare, Lead, PlayTrick, SelectCards
+from ...lessons.steps import ACTIONS, Declare, Lead, PlayTrick, SelectCards
 from ...text import TextLayout
 from ...theme import Metrics
 from ...widgets.base import Widget

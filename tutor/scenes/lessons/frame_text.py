@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
 from ...lessons.feedback import tr
-from ...lessons.model import Drill, Recap
+from ...lessons.steps import Drill, Recap
 from .card_task import CardTaskView
 from .words import bilingual, stars_text
 

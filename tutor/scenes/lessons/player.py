@@ -24,8 +24,8 @@ from engine import Rules
 
 from ...i18n import N_, _
 from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson
-from ...lessons.model import PASS, Drill, Recap, Task
-from ...lessons.session import HINT, RIGHT as RIGHT_TIER
+from ...lessons.marking import HINT, RIGHT as RIGHT_TIER
+from ...lessons.steps import PASS, Drill, Recap, Task
 from ...scene import Scene
 from ...text import TextLayout, layout_text
 from ...theme import ON_FELT, Metrics
