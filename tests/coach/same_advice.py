@@ -34,8 +34,11 @@ DECKS = (1, 2, 3, 4)
 TIE_TRUMPS = {1: "S", 2: "H", 3: "C", 4: None}
 """Each game's tie with another trump, so that the suits tied (and the sets holding
 them) differ from game to game."""
-LATE = 3
+LATE = 2
 """The learner's decisions are recorded from this many cards in hand down."""
+DEALS = {1: 5, 2: 6, 3: 3, 4: 5}
+"""Each game's deal: one in which the advisor searches a late decision of the learner's
+(an estimate to compare) at little cost."""
 LANGS = ("en", "zh_CN")
 
 
@@ -52,9 +55,9 @@ def tie_view(decks: int) -> PlayerView:
 
 
 def late_decisions(decks: int) -> Iterator[PracticeTable]:
-    """A practice table at each of the learner's last ``LATE`` decisions of a seeded
-    deal, every seat played by random players."""
-    table = PracticeTable(Game(Rules(decks=decks), seed=decks), ai_kind="random")
+    """A practice table at each of the learner's last ``LATE`` decisions of the game's
+    deal (``DEALS``), every seat played by random players."""
+    table = PracticeTable(Game(Rules(decks=decks), seed=DEALS[decks]), ai_kind="random")
     while table.phase not in (HAND_OVER, MATCH_OVER):
         if not table.learner_to_act:
             table.step()
