@@ -1,4 +1,4 @@
-"""``python -m tests.coach.same_advice``: the coach's advice, with its numbers and its
+"""``python -m tests.practice.advice_lines``: the coach's advice, with its numbers and its
 words, for a few positions of every game, one JSON line each.
 
 ``test_same_advice`` runs it in two processes under different ``PYTHONHASHSEED``
