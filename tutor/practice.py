@@ -50,7 +50,7 @@ from engine.declaring import NO_CALL_TRUMP, seen_standing
 from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT, TRICKS,
                          Game, PlayCards, legal_declarations, strength_to_override)
 from engine.claims import SURE, ThrowRisk, throw_risk
-from engine.players import PLAYERS, make_advisor, make_player
+from engine.players import PLAYERS, Player, make_advisor, make_player
 from engine.rules import TRUMP
 from engine.view import Decision, Declaration, Play, PlayerView
 
@@ -653,7 +653,7 @@ class PracticeTable:
         key = decision_key(view)
         found = self._advice.get(key)
         if found is None:
-            advisor = make_advisor(self.advisor_kind, zlib.crc32(key.encode()))
+            advisor = advisor_for(view, self.advisor_kind)
             found = advisor.bury(view) if view.phase == BURYING else advisor.play(view)
             self._advice[key] = found
         return found
@@ -745,7 +745,7 @@ class PracticeTable:
             return []
         key = (view.hand_number, view.phase, view.hand, view.declarations)
         if self._declare_advice[0] != key:
-            advisor = make_advisor(self.advisor_kind, zlib.crc32(decision_key(view).encode()))
+            advisor = advisor_for(view, self.advisor_kind)
             self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
         return self._declare_advice[1]
 
@@ -800,6 +800,12 @@ class PracticeTable:
         check_table_data(data)
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
                    ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])
+
+
+def advisor_for(view: PlayerView, kind: str = ADVISOR) -> Player:
+    """The coach's advisor of ``kind`` for the decision ``view`` shows, seeded by that
+    decision (``decision_key``): the same position gets the same advice in any process."""
+    return make_advisor(kind, zlib.crc32(decision_key(view).encode()))
 
 
 def decision_key(view: PlayerView) -> str:
