@@ -41,7 +41,7 @@ catalogs: $(STAMP)
 # After changing strings in Python or lessons: refresh the template and both catalogs,
 # fill the English one, then translate what `make test` reports as missing or fuzzy.
 messages: $(STAMP)
-	$(BABEL) extract -F babel.cfg -o locale/messages.pot --no-wrap --sort-by-file \
+	$(BABEL) extract -F babel.cfg -k NP_:1c,2 -o locale/messages.pot --no-wrap --sort-by-file \
 		--add-comments=TRANSLATORS: --project "Shengji Tutor" --copyright-holder "Shengji Tutor" .
 	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-wrap
 	$(PY) tools/sync_en_catalog.py

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from engine import Card, TrumpContext
 
 from tutor.hints import CardsRef, card_name, cards_text, suit_name
-from tutor.i18n import N_, _, format_list, format_sentence, language, ngettext
+from tutor.i18n import N_, _, format_list, format_sentence, language, ngettext, translate
 
 from .answers import Judgement
 from .model import Numbers, Phrase
@@ -143,7 +143,7 @@ def tr(text: str | None, translations: Any = None) -> str:
                   format_list([str(n) for n in v], code=locale) if isinstance(v, Numbers) else v
                   for k, v in text.params.items()}
         return format_sentence(gettext(text), params)
-    return gettext(text)
+    return translate(text, translations)
 
 
 TRUMP_FACTS = {
