@@ -89,6 +89,13 @@ def test_catalogs_follow_the_template():
         assert {m.id for m in messages(code)} >= template, f"{code} lacks messages: run `make messages`"
 
 
+def test_catalogs_keep_no_obsolete_entries():
+    """`make messages` drops the entries no source uses any more (no ``#~`` left for
+    a translator to wonder about)."""
+    for code in i18n.LANGUAGES:
+        assert not load(code).obsolete, f"{code}: obsolete entries (run `make messages`)"
+
+
 def test_template_is_up_to_date():
     """Every string marked in the code or the lessons is in messages.pot."""
     with (ROOT / "babel.cfg").open() as fh:
