@@ -126,12 +126,6 @@ def _(msgid: str) -> str:
     return translate(msgid)
 
 
-def pgettext(context: str, msgid: str) -> str:
-    """Translate ``msgid`` as meant in ``context``: one English word that other
-    languages say differently by the moment (a four-deck call's "Pass" is 不叫, not 不亮)."""
-    return _current.pgettext(context, msgid)
-
-
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it now."""
     return msgid
@@ -139,7 +133,8 @@ def N_(msgid: str) -> str:
 
 class InContext(str):
     """A msgid meant in one context (gettext's msgctxt), marked now and translated
-    later: its value is the msgid, ``context`` says which moment it names."""
+    later: one English word that other languages say differently by the moment (a
+    four-deck call's "Pass" is 不叫, not 不亮).  Its value is the msgid."""
 
     context: str
 
