@@ -96,6 +96,25 @@ def test_a_quad_takes_a_tractor_of_two_pairs(make_view) -> None:
     assert list(AIPlayer("normal", 1).play(view).cards) == parse_cards("H4 H4 H4 H4")
 
 
+@pytest.mark.parametrize("decks, hand, led", [
+    (2, "SA SA S3 H5 D4 D6 H7 H8 C9 CJ CQ", "SA"),  # two decks: the baseline's single
+    (3, "SA SA SA S3 H5 D4 D6 H7 H8 C9 CJ CQ", "SA SA SA"),
+    (3, "HA HA HA HK HK HK H3 D4 D6 C9 CJ CQ", "HA HA HA HK HK HK"),  # a 泰坦尼克
+    (4, "SA SA SA SA S3 H5 D4 D6 H7 H8 C9 CJ", "SA SA SA SA"),
+    (4, "SA SA SA SK SK SK SQ SQ SQ S3 H5 D4", "SA SA SA SK SK SK SQ SQ SQ"),
+])
+def test_greedy_leads_the_set_its_highest_card_is_in(make_view, decks: int, hand: str, led: str) -> None:
+    view = make_view(hand, trick=[], trump="S", level="2", decks=decks)
+    assert list(GreedyPlayer(1).play(view).cards) == parse_cards(led)
+
+
+def test_greedy_takes_a_triple_led_with_its_highest_triple(make_view) -> None:
+    # the pair of aces is higher, but a triple led asks for a triple
+    view = make_view("HA HA HK HK HK H4 H4 H4 S5 D6 C7 C8", seat=0, dealer=1, decks=3,
+                     trick=[(3, "H10 H10 H10")])
+    assert list(GreedyPlayer(1).play(view).cards) == parse_cards("HK HK HK")
+
+
 def test_playouts_lead_a_triple_nobody_can_beat() -> None:
     ctx = TrumpContext("2", "S", Rules(decks=3))
     hands = ["CA CA CA C3 D4", "C4 C5 D6 D7 H8", "C6 C7 D8 D9 H9", "C8 C9 D10 DJ H10"]
