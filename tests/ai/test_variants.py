@@ -1,7 +1,8 @@
 """The AI players in the one-, three- and four-deck games (docs/VARIANTS.md): whole
 hands legal and won against ``random``, plans for triples and quads (leading a sure
 one, taking a lead with a higher set, a quad onto a tractor of two pairs), and the
-four-deck decision kept cheap (no whole-hand playouts, follows found by shape).
+four-deck decision kept cheap (whole-hand playouts only from a short hand, follows
+found by shape), and the ``greedy`` baseline playing each game's sets.
 
 ``make soak`` also plays paired hands per game against ``random`` and ``greedy``
 (``test_paired_hands_of_every_game_are_won``); ``bench/ai_bench.py --decks N`` is the
@@ -25,6 +26,7 @@ from engine.play import FollowRequirements, check_follow, legal_follows
 from engine.players import RandomPlayer, play_hand
 from engine.rules import Rules, TrumpContext
 from engine.selfplay import paired_hands
+from engine.view import PlayerView
 
 from ..volume import VOLUME, count
 
@@ -148,21 +150,31 @@ def test_a_long_trump_lead_to_a_54_card_hand_is_followed_by_shape() -> None:
     assert calls < 200
 
 
-def test_hard_plays_out_no_whole_hands_with_four_decks(monkeypatch) -> None:
-    game = Game(Rules(decks=4), seed=3)
-    while game.phase != "tricks":
-        if game.phase == "dealing":
-            game.deal()
-        else:
-            game.close_declaring()
-    view = game.view(game.turn)
+def _lead_view(rules: Rules, seed: int, most: int) -> PlayerView:
+    """The view of the first seat to lead holding at most ``most`` cards (greedy play)."""
+    game = Game(rules, seed)
 
-    def refused(*args):
-        raise AssertionError("a whole-hand playout in the four-deck game")
+    def stop(game: Game) -> None:
+        if game.phase == "tricks" and not game.trick and len(game.hands[game.turn]) <= most:
+            raise Enough
 
-    monkeypatch.setattr(search, "playout", refused)
-    decision = search.decide(Table(view), random.Random(1), seconds=None)
-    assert decision.cards
+    with pytest.raises(Enough):
+        play_hand(game, [GreedyPlayer(seat) for seat in range(4)], stop)
+    return game.view(game.turn)
+
+
+def test_hard_plays_out_four_deck_leads_only_from_a_short_hand(monkeypatch) -> None:
+    # a whole-hand playout from 54-card hands costs some 20 ms: the search plays leads
+    # out only from a hand of search.work_for(rules).lead_hand cards or fewer
+    rules = Rules(decks=4)
+    played = []
+    # a stand-in playout whose cost spends the whole budget at once
+    monkeypatch.setattr(search, "playout", lambda *args: played.append(args) or (0.0, False, 10 ** 6))
+    for most, plays_out in ((54, False), (search.work_for(rules).lead_hand, True)):
+        played.clear()
+        view = _lead_view(rules, 3, most)
+        assert search.decide(Table(view), random.Random(1), seconds=None).cards
+        assert bool(played) == plays_out, len(view.hand)
 
 
 @pytest.mark.skipif(VOLUME < 1, reason="paired hands of every game: make soak")
