@@ -15,13 +15,14 @@ from engine.game import MATCH_OVER, TEAMS, Game
 from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
-from ..record import title_text
+from ..record import RATING_RULE, title_text
 from ..settings import GAME_TEXT
 from ..text import READABLE_PX
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
 from ..widgets.base import Widget, panel, veil
+from ..widgets.scroll_text import ScrollText
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -109,6 +110,8 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     if after != before:
         who = _("Your team") if ours else _("The opponents")
         lines.append(_("{who}: level {before} → {after}.").format(who=who, before=before, after=after))
+    if practice and table.kept is not None:  # what the hand did for the learner, before the match's housekeeping
+        lines.extend(rating_lines(table.kept["rating"]))
     levels = result.levels_after
     lines.append(_("Hand {n} of the match. Levels: your team {ours}, the opponents {theirs}.").format(
         n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
@@ -129,11 +132,18 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
                               "You asked for hints on {n} plays this hand.",
                               table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
-    if table.kept is not None:
-        rating = table.kept["rating"]
-        after = rating["before"] + rating["change"]
-        lines.append(_("积分 {change:+d} this hand, {points} in all: your title is {title}.").format(
-            change=rating["change"], points=after, title=title_text(after)))
+    return lines
+
+
+def rating_lines(rating: dict[str, int]) -> list[str]:
+    """The rating points a kept hand brought and the title they give; on a learner's
+    first hand (or back at 0) also what rating points are, high enough in the summary
+    to be read without scrolling at 960×600."""
+    after = rating["before"] + rating["change"]
+    lines = [_("Rating points: {change:+d} this hand, {points} in all; your title is {title}.").format(
+        change=rating["change"], points=after, title=title_text(after))]
+    if rating["before"] == 0:
+        lines.append(_(RATING_RULE))
     return lines
 
 
@@ -147,14 +157,16 @@ class HandSummaryScene(Scene):
         self.kitty_rects: list[pygame.Rect] = []
         self.title = TextPanel(services, N_("Hand over"), px=30, bold=True, background=None, align="center")
         self.kitty_label = TextPanel(services, N_("The kitty:"), px=19, background=None)
-        self.body = TextPanel(services, self.body_text, px=20, min_px=11, background=None)
+        self.body = ScrollText(services, self.body_text, px=20, min_px=READABLE_PX, background=None, padding=0,
+                               more=N_("more ↓"))
         self.review = Button(services, N_("Review"), self._review, hotkey=2)
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
-        for widget in (self.title, self.kitty_label, *self.menu.buttons):
+        for widget in (self.title, self.kitty_label, self.body, *self.menu.buttons):
             widget.text_floor = READABLE_PX  # read over the table, as readable as the table
-        # The body still shrinks when it must: the guided hand's summary adds the guide's words.
+        # A body longer than its box (the guided hand's summary adds the guide's words)
+        # scrolls rather than shrink under that.
         self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
         """The kitty, turned up now the hand is over."""
         self._body = ("", "")
@@ -225,6 +237,8 @@ class HandSummaryScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._leave()
+            return None
+        if self.body.handle_event(event) is None:
             return None
         self.menu.handle_event(event)
         return None

@@ -22,10 +22,11 @@ import pygame
 
 from engine import Rules
 
+from ...hints import pass_label
 from ...i18n import N_, _
 from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson
-from ...lessons.model import PASS, Drill, Recap, Task
-from ...lessons.session import HINT, RIGHT as RIGHT_TIER
+from ...lessons.marking import HINT, RIGHT as RIGHT_TIER
+from ...lessons.steps import Drill, Recap, Task
 from ...scene import Scene
 from ...text import TextLayout, layout_text
 from ...theme import ON_FELT, Metrics
@@ -45,7 +46,9 @@ if TYPE_CHECKING:
 
 NEUTRAL, GOOD, BAD = (255, 250, 232), (226, 244, 222), (252, 228, 222)
 """Feedback panel backgrounds: a prompt, a right answer, a wrong one."""
-FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: pass · H: hint · "
+# TRANSLATORS: {pass_button} is the Pass button's word (不亮, or 不叫 where trumps are
+# called face down).
+FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: {pass_button} · H: hint · "
             "Enter: next · Esc: back · F2: 中文 / English")
 
 
@@ -80,7 +83,7 @@ class LessonPlayerScene(Scene):
         self.show_hint = False
         self.recorded = False
         self.words = FrameText(self)
-        self.chrome = LessonChrome(services, lambda: bilingual(lesson.title, False), FOOTER)
+        self.chrome = LessonChrome(services, lambda: bilingual(lesson.title, False), self.footer)
         self.dots = ProgressDots(services, self.go)
         self.goal = TextPanel(services, self.words.goal, px=23, bold=True, colour=ON_FELT, background=None)
         self.status = TextPanel(services, self.words.status, px=16, colour=ON_FELT, background=None, align="right")
@@ -93,7 +96,7 @@ class LessonPlayerScene(Scene):
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=17)
         self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
         self.link = Button(services, self.words.link_label, self.open_link, px=16)
-        self.passing = Button(services, PASS, self.pass_, px=17)
+        self.passing = Button(services, lambda: pass_label(self.view.calls), self.pass_, px=17)
         self.action = Button(services, self.words.action_label, self.submit, px=17)
         self.next = Button(services, self.words.next_label, self.forward, px=17)
         self._laid_out_for: tuple[str, bool] = ("", False)
@@ -116,6 +119,10 @@ class LessonPlayerScene(Scene):
             scene.furthest = step - 1
             scene.go(step - 1)
         return [browser(services), scene]
+
+    def footer(self) -> str:
+        """The keys, P named by the Pass button's word of this step."""
+        return _(FOOTER).format(pass_button=pass_label(self.view.calls))
 
     # ----------------------------------------------------------------- state
 
