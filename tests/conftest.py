@@ -96,5 +96,7 @@ class FileProgress:
 
 @pytest.hookimpl(trylast=True)  # after the terminal reporter is set up
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "searched_afresh: the AI searches every decision "
+                            "itself, none remembered from another test (tests/memo.py)")
     if config.pluginmanager.get_plugin("terminalreporter") is not None and not hasattr(config, "workerinput"):
         config.pluginmanager.register(FileProgress(config), "file-progress")

@@ -52,6 +52,7 @@ def capped_ai_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(PLAYERS, "ai:hard", partial(make_ai, "ai:hard"))
 
 
+@pytest.mark.searched_afresh
 @pytest.mark.usefixtures("capped_ai_seats")
 def test_a_decision_gets_the_same_advice_and_numbers_on_a_busy_machine() -> None:
     for table, view, idle in _decisions():
