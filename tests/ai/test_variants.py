@@ -26,7 +26,7 @@ from engine.players import RandomPlayer, play_hand
 from engine.rules import Rules, TrumpContext
 from engine.selfplay import paired_hands
 
-from ..volume import VOLUME, count
+from ..volume import count
 
 
 def _won(rules: Rules, attacker_points: int, attacking: bool) -> bool:
@@ -146,7 +146,7 @@ def test_hard_plays_out_no_whole_hands_with_four_decks(monkeypatch) -> None:
     assert decision.cards
 
 
-@pytest.mark.skipif(VOLUME < 1, reason="paired hands of every game: make soak")
+@pytest.mark.soak  # paired hands of every game
 @pytest.mark.parametrize("decks", [1, 3, 4])
 @pytest.mark.parametrize("kind", ["ai", "ai:hard"])
 @pytest.mark.parametrize("opponent", ["random", "greedy"])

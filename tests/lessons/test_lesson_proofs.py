@@ -18,7 +18,6 @@ from tutor.lessons.loader import read_lesson
 from tutor.lessons.model import CardTask, PlayTrick, answer_key, context_for
 from tutor.lessons import proof
 from tutor.lessons.session import LessonRun
-from tests.volume import VOLUME
 
 FIXTURE = Path(__file__).parent / "good_plays.yaml"
 
@@ -127,7 +126,7 @@ def test_the_feedback_names_the_other_right_answers(language: str) -> None:
     assert line.startswith("Also right" if language == "en" else "也对")
 
 
-@pytest.mark.skipif(VOLUME < 1, reason="proves every lesson again: make soak")
+@pytest.mark.soak  # proves every lesson again
 def test_the_kept_verdicts_are_what_the_proofs_find_now() -> None:
     """Every judged step proved afresh gives the verdict kept for it (the advisor may
     have changed under the lessons)."""
