@@ -64,14 +64,15 @@ def _override_error(new: Declaration, current: Declaration | None, rules: Rules)
 
     A reinforcement (the declarer's single made a pair with the identical card) is
     allowed even though it does not override anybody; anything else needs strictly
-    greater strength, and overriding one's own declaration needs ``self_override``.
+    greater strength, and overriding one's own declaration needs ``self_override``
+    (never with four decks: nobody overrides their own face-down call, seed 001).
     """
     if current is None:
         return None
     if current.seat == new.seat:
         if new.cards[0] is current.cards[0] and len(new.cards) > len(current.cards):
             return None  # reinforcement: more copies of the same card
-        if not rules.self_override:
+        if not rules.self_override or rules.variant.hidden_calls:
             return "own_declaration"
     needed = strength_to_override(current, rules)
     if needed is None or new.strength < needed:

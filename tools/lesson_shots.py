@@ -66,7 +66,8 @@ def lesson_shots(app: App, lesson: Lesson, out: Path, tag: str) -> int:
 def hand_shots(app: App, hand: GuidedHand, out: Path, tag: str) -> int:
     """Every moment of the guided hand (a stop also after one and two wrong answers),
     reached as the script plays, then the summary."""
-    from tutor.lessons.model import Declare, context_for
+    from tutor.lessons.model import context_for
+    from tutor.lessons.steps import Declare
     from tutor.scenes.first_hand import GuidedHandScene
 
     count = 0

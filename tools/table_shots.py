@@ -8,7 +8,8 @@ share of deals, the previous-trick view, the coach's warning before a throw that
 fails, the failed throw, a trick won by a ruff and by an over-ruff, the coach's panel
 running over ("more"), the card counter, 闲分 past 80, the kitty turned up at the end,
 the kitty taken (抠底 ×N) and the review; and for the games of one, three and four decks
-the declaring phase, the burial, the first trick and a whole hand's summary — in Chinese
+the declaring phase, the burial, the first trick, a trick in mid-hand and a whole hand's
+summary (each game's) — in Chinese
 and English at 960×600 and 1280×800.  Each moment is reached by playing a seeded hand through the scene itself
 (the learner's seat on its AI where it must act), so the pictures show what a player
 would see.  Not part of ``make test``: ``make table-shots`` (writes
@@ -451,6 +452,16 @@ def game_first_trick(decks: int) -> Callable[[App], None]:
     return moment
 
 
+def game_mid_trick(decks: int) -> Callable[[App], None]:
+    """The game of ``decks``: the learner to follow a trick in the middle of the hand."""
+    def moment(app: App) -> None:
+        hand = app.services.store.settings.practice_rules(decks).variant.hand_size
+        reach(app, lambda s: s.table.phase == TRICKS and s.table.learner_to_act and bool(s.table.game.trick)
+              and len(s.table.game.tricks) >= hand // 3 and not s.motion.active and s.clock.shown is None,
+              game=game_of(app, decks))
+    return moment
+
+
 def game_burying(decks: int) -> Callable[[App], None]:
     """The game of ``decks``: the learner deals (hand 2) and buries its kitty."""
     def moment(app: App) -> None:
@@ -476,9 +487,11 @@ GAMES: dict[str, Callable[[App], None]] = {
     **{f"decks{d}-declaring": game_declaring(d) for d in (1, 3, 4)},
     **{f"decks{d}-burying": game_burying(d) for d in (1, 3)},
     **{f"decks{d}-first-trick": game_first_trick(d) for d in (1, 3, 4)},
-    **{f"decks{d}-summary": game_summary(d) for d in (1, 3, 4)},
+    **{f"decks{d}-mid-trick": game_mid_trick(d) for d in (1, 3, 4)},
+    **{f"decks{d}-summary": game_summary(d) for d in (1, 2, 3, 4)},
 }
-"""The other games' moments (one, three and four decks: docs/VARIANTS.md)."""
+"""The games' moments (one, three and four decks: docs/VARIANTS.md; and the two-deck
+game's summary beside its other moments)."""
 
 MOMENTS: dict[str, Callable[[App], None]] = {
     "dealing": dealing,

@@ -27,15 +27,14 @@ start.  An unwritable folder never stops the app: the first failed save adds one
 notice ("progress cannot be saved"), later ones fail quietly and are tried again at
 every save.  Paths in notices are made printable (``printable``).
 
-Schemas are built from small checks (``boolean``, ``one_of``, ``integer``,
-``optional``, ``record``, ``each``): a check returns the clean value or raises
-``Invalid`` naming the keys it refused and what of the value is still usable.
+Schemas are built from small checks (``datachecks``): a check returns the clean value
+or raises ``Invalid`` naming the keys it refused and what of the value is still usable.
+Decoding and encoding a file's content is ``datajson``'s.
 """
 
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 import tempfile
@@ -46,15 +45,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-
 from engine.readfile import NotRegularFile, TooLarge, read_limited
 
+from .datachecks import Check, merge, validate
+from .datajson import MAX_BYTES, TOO_LARGE, Damaged, decode, encode
 from .i18n import N_, _
 
-MAX_BYTES = 4 * 1024 * 1024
-"""Larger files are refused unread (a long match saves a few hundred kB)."""
-MAX_DEPTH = 32
-"""Deeper nesting is refused (the app's files are three or four levels deep)."""
 TEMP_SUFFIX = ".tmp"
 LOCK_FILE = ".lock"
 LOCK_SECONDS = 10.0
@@ -77,16 +73,6 @@ def printable(path: str | Path) -> str:
     return "".join(out)
 
 
-def encode(data: Any) -> bytes:
-    """``data`` as UTF-8 JSON: readable (Chinese as it is) unless it holds text UTF-8
-    cannot encode, then with every non-ASCII character escaped, which always works."""
-    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(data, ensure_ascii=True, indent=2, sort_keys=True).encode("ascii")
-
-
 @dataclass(frozen=True)
 class Notice:
     """A message for the user, translated when shown: ``_(msgid).format(**params)``;
@@ -99,193 +85,8 @@ class Notice:
         return _(self.msgid).format(**{k: v.text() if isinstance(v, Notice) else v for k, v in self.params})
 
 
-# ---------------------------------------------------------------- decoding
-
-
-class Damaged(Exception):
-    """The content of a file cannot be used; ``problem`` says why (translatable)."""
-
-    def __init__(self, problem: Notice) -> None:
-        super().__init__(problem.msgid)
-        self.problem = problem
-
-
-NOT_UTF8 = Notice(N_("it is not UTF-8 text"))
-NOT_JSON = Notice(N_("it is not valid JSON"))
-DUPLICATE_KEY = Notice(N_("a key is given twice"))
-NOT_OBJECT = Notice(N_("it does not hold the expected data"))
-TOO_DEEP = Notice(N_("it is nested too deeply"))
-TOO_LARGE = Notice(N_("it is too large"))
 A_FOLDER = Notice(N_("it is a folder, not a file"))
 NOT_A_FILE = Notice(N_("it is not a regular file"))
-
-
-class _Duplicate(ValueError):
-    pass
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise _Duplicate("a key is given twice")
-    return data
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def depth(value: Any) -> int:
-    """How deeply ``value`` nests lists and objects (a scalar is 0), without recursion."""
-    deepest, todo = 0, [(value, 0)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, (dict, list)):
-            level += 1
-            deepest = max(deepest, level)
-            if deepest > MAX_DEPTH:
-                return deepest
-            todo.extend((child, level) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
-
-
-def decode(raw: bytes) -> dict[str, Any]:
-    """The JSON object in ``raw``; ``Damaged`` if it is not one (see the module docstring)."""
-    if len(raw) > MAX_BYTES:
-        raise Damaged(TOO_LARGE)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise Damaged(NOT_UTF8) from None
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except RecursionError:
-        raise Damaged(TOO_DEEP) from None
-    except _Duplicate:
-        raise Damaged(DUPLICATE_KEY) from None
-    except ValueError:  # JSONDecodeError, a duplicate key, NaN, an integer of 5000 digits
-        raise Damaged(NOT_JSON) from None
-    if not isinstance(data, dict):
-        raise Damaged(NOT_OBJECT)
-    if depth(data) > MAX_DEPTH:
-        raise Damaged(TOO_DEEP)
-    return data
-
-
-# ---------------------------------------------------------------- schemas
-
-_NOTHING: Any = object()
-
-
-class Invalid(Exception):
-    """A value a check refuses: ``where`` are the refused keys (dotted paths, empty for
-    the value itself); ``usable`` what is left of the value (``_NOTHING``: nothing)."""
-
-    def __init__(self, where: list[str] | None = None, usable: Any = _NOTHING) -> None:
-        super().__init__(", ".join(where or []))
-        self.where = where or []
-        self.usable = usable
-
-
-Check = Callable[[Any], Any]
-"""Returns the clean value or raises ``Invalid``."""
-
-
-def boolean(value: Any) -> bool:
-    if type(value) is not bool:
-        raise Invalid()
-    return value
-
-
-def one_of(*allowed: Any) -> Check:
-    def check(value: Any) -> Any:
-        if not any(value == a and type(value) is type(a) for a in allowed):
-            raise Invalid()
-        return value
-    return check
-
-
-def integer(low: int, high: int) -> Check:
-    def check(value: Any) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise Invalid()
-        return value
-    return check
-
-
-def optional(inner: Check) -> Check:
-    """``None`` or what ``inner`` accepts."""
-    return lambda value: None if value is None else inner(value)
-
-
-def pair(inner: Check) -> Check:
-    """A list of two values ``inner`` accepts, as a tuple."""
-    def check(value: Any) -> tuple[Any, Any]:
-        if not isinstance(value, list) or len(value) != 2:
-            raise Invalid()
-        return (inner(value[0]), inner(value[1]))
-    return check
-
-
-def _path(key: str, inner: str) -> str:
-    return f"{key}.{inner}" if inner else key
-
-
-def record(checks: Mapping[str, Check], *, others: Check | None = None, keep_unknown: bool = True) -> Check:
-    """A JSON object whose keys in ``checks`` pass their check (a key may be missing).
-    Other keys pass ``others`` if given, else are kept as they are (``keep_unknown``)
-    or refused.  A refused key is left out of the usable value."""
-    def check(value: Any) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise Invalid()
-        out: dict[str, Any] = {}
-        bad: list[str] = []
-        for key, item in value.items():
-            test = checks.get(key, others)
-            if test is None:
-                if keep_unknown:
-                    out[key] = item
-                else:
-                    bad.append(key)
-                continue
-            try:
-                out[key] = test(item)
-            except Invalid as exc:
-                bad += [_path(key, inner) for inner in exc.where] or [key]
-                if exc.usable is not _NOTHING:
-                    out[key] = exc.usable
-        if bad:
-            raise Invalid(bad, out)
-        return out
-    return check
-
-
-def each(inner: Check) -> Check:
-    """A JSON object of any keys whose values all pass ``inner``."""
-    return record({}, others=inner)
-
-
-def validate(check: Check, data: Any, default: Any) -> tuple[Any, list[str]]:
-    """``check(data)`` and the refused keys; what is usable of a refused value (else
-    ``default``) when it does not pass."""
-    try:
-        return check(data), []
-    except Invalid as exc:
-        return (default if exc.usable is _NOTHING else exc.usable), exc.where or ["-"]
-
-
-def merge(kept: Mapping[str, Any] | None, new: dict[str, Any], levels: int = 1) -> dict[str, Any]:
-    """``new`` plus the keys of ``kept`` that it lacks (down to ``levels`` of nested
-    objects): keys the app does not know survive a save."""
-    if not kept:
-        return new
-    out = {key: value for key, value in kept.items() if key not in new}
-    for key, value in new.items():
-        old = kept.get(key)
-        if levels > 1 and isinstance(value, dict) and isinstance(old, dict):
-            value = merge(old, value, levels - 1)
-        out[key] = value
-    return out
 
 
 # ---------------------------------------------------------------- the folder
@@ -411,7 +212,7 @@ class DataFolder:
             self.set_aside(name, A_FOLDER if exc.errno == errno.EISDIR else NOT_A_FILE)
             return None
         except TooLarge:
-            self.set_aside(name, TOO_LARGE)
+            self.set_aside(name, Notice(TOO_LARGE))
             return None
         except OSError as exc:
             self.blocked.add(name)
@@ -420,7 +221,7 @@ class DataFolder:
         try:
             return decode(raw)
         except Damaged as exc:
-            self.set_aside(name, exc.problem)
+            self.set_aside(name, Notice(exc.problem))
             return None
 
     def _checked(self, name: str, check: Check | None) -> tuple[dict[str, Any], list[str]]:

@@ -32,9 +32,10 @@ from .i18n import N_, _, ngettext
 from .lessons.feedback import tr
 from .lessons.hand import LEARNER, GuidedHand, Moment, due, passed, script_answer, scripted_declarations, \
     scripted_move, stop_task, waiting
-from .lessons.model import CardTask, Declare, context_for
+from .lessons.marking import ANSWER, HINT, RIGHT, TRIES, Feedback, stars_for
+from .lessons.model import context_for
 from .lessons.rules import judge
-from .lessons.session import ANSWER, HINT, RIGHT, TRIES, Feedback, stars_for
+from .lessons.steps import CardTask, Declare
 from .practice import Comment, PracticeTable, Submitted, Thought, Words
 
 GUIDE_PLAYED = N_("The guide played {cards} for you.")

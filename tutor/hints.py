@@ -20,10 +20,16 @@ from typing import Any, Callable, Iterable, Sequence
 from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
 
-from tutor.i18n import N_, _, format_sentence, ngettext
+from tutor.i18n import N_, _, format_sentence, ngettext, pgettext
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
+
+
+def pass_label(calls: bool) -> str:
+    """The words of the button that passes on declaring: 不亮, or 不叫 where trumps are
+    called face down (four decks, 暗叫); "Pass" in English either way."""
+    return pgettext("face-down call", "Pass") if calls else _("Pass")
 
 
 # --------------------------------------------------------------------------- naming

@@ -125,6 +125,12 @@ def _(msgid: str) -> str:
     return _current.gettext(msgid)
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """Translate ``msgid`` as meant in ``context``: one English word that other
+    languages say differently by the moment (a four-deck call's "Pass" is 不叫, not 不亮)."""
+    return _current.pgettext(context, msgid)
+
+
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it now."""
     return msgid

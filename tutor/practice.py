@@ -50,7 +50,7 @@ from engine.declaring import NO_CALL_TRUMP, seen_standing
 from engine.game import (BURYING, DEALING, DECLARING, HAND_OVER, MATCH_OVER, SEATS, SEED_LIMIT, SEGMENT, TRICKS,
                          Game, PlayCards, legal_declarations, strength_to_override)
 from engine.claims import SURE, ThrowRisk, throw_risk
-from engine.players import PLAYERS, make_advisor, make_player
+from engine.players import PLAYERS, Player, make_advisor, make_player
 from engine.rules import TRUMP
 from engine.view import Decision, Declaration, Play, PlayerView
 
@@ -71,7 +71,9 @@ SEGMENT_CARDS = SEGMENT * SEATS
 _NOW_BURYING = N_("{who} is burying {n} cards.")
 _TO_PLAY = N_("{who} to play.")
 _HAND_OVER = N_("The hand is over.")
+_FACE_DOWN_UNTIL = N_("Every call stays face down until the deal ends.")
 _OTHERS_MAY_DECLARE = N_("All cards are dealt: the others may still declare.")
+_OTHERS_MAY_CALL = N_("All cards are dealt: the others may still call trumps.")
 _SKIP_DEAL = N_("Click the table to skip the deal.")
 _THROW_FAILS = N_("This throw fails for sure: another hand can beat part of it.")
 _THROW_MAY_FAIL = N_("This throw may fail: it failed in {p} of the deals that fit what you have seen.")
@@ -167,10 +169,11 @@ class Thought:
 
 @dataclass(frozen=True)
 class Submitted:
-    """What ``submit`` did: the events of an accepted move, or why it was refused."""
+    """What ``submit`` did: the events of an accepted move, or why it was refused (worded
+    when shown, so a language switch while it shows changes it too)."""
 
     events: tuple[Event, ...] = ()
-    refusal: str | None = None
+    refusal: Words | None = None
 
 
 class PracticeTable:
@@ -320,7 +323,7 @@ class PracticeTable:
         game = self.game
         me = self.learner
         if self.phase == DECLARING and not self.learner_to_act:
-            return [Said(_OTHERS_MAY_DECLARE, me)]
+            return [Said(_OTHERS_MAY_CALL if self.calls_face_down else _OTHERS_MAY_DECLARE, me)]
         if self.phase in (DEALING, DECLARING):
             line = coach.declare_line(self.shown_view())
             if self.phase == DEALING and not self.declaration_options():
@@ -410,10 +413,10 @@ class PracticeTable:
         standing, hidden = self.standing(), self.hidden_call
         if hidden:
             seen = seen_standing(self.view)
-            return lambda: coach.then(ngettext(
+            return lambda: coach.then(coach.then(ngettext(
                 "Another player has called trumps face down with {n} card.",
                 "Another player has called trumps face down with {n} cards.", hidden).format(n=hidden),
-                override_words(seen, rules, level))
+                override_words(seen, rules, level)), _(_FACE_DOWN_UNTIL))
         if standing is None:
             return self._nobody_words()
         cards = standing.cards
@@ -424,8 +427,9 @@ class PracticeTable:
             if standing.trump is None:
                 first = _("{who} declared no-trump with {cards}.").format(who=who, cards=coach.cards_label(cards))
             elif face_down:
-                first = _("You called {suit} face down with {cards}: the others see only how many cards.").format(
-                    suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
+                first = coach.then(_("You called {suit} face down with {cards}: the others see only how many "
+                                     "cards.").format(suit=coach.suit_label(standing.trump),
+                                                      cards=coach.cards_label(cards)), _(_FACE_DOWN_UNTIL))
             else:
                 first = _("{who} declared {suit} with {cards}.").format(
                     who=who, suit=coach.suit_label(standing.trump), cards=coach.cards_label(cards))
@@ -439,9 +443,9 @@ class PracticeTable:
         jokers = any(d.cards[0].is_joker for d in _declarable(level, game.rules))
         stands = strength_to_override(Declaration(self.learner, (Card.of("S", level),)), game.rules) is None
         if self.calls_face_down:
-            return lambda: _("Nobody has called yet. Any level card ({level}) calls its suit face down; "
-                             "if nobody calls, {suit} is trumps.").format(level=level,
-                                                                          suit=coach.suit_label(NO_CALL_TRUMP))
+            return lambda: coach.then(_("Nobody has called yet. Any level card ({level}) calls its suit face down; "
+                                        "if nobody calls, {suit} is trumps.").format(
+                level=level, suit=coach.suit_label(NO_CALL_TRUMP)), _(_FACE_DOWN_UNTIL))
         if stands:
             return lambda: _("Nobody has declared yet. Any level card ({level}) declares its suit; "
                              "the first declaration stands.").format(level=level)
@@ -608,19 +612,22 @@ class PracticeTable:
         """Bury or play ``selected``; a refused play comes back with its reason."""
         game = self.game
         if not self.learner_to_act or self.phase not in (BURYING, TRICKS):
-            return Submitted(refusal=_("Wait for your turn."))
+            return Submitted(refusal=lambda: _("Wait for your turn."))
         if self.phase == BURYING:
             if len(selected) != self.kitty_size:
-                return Submitted(refusal=joined(coach.bury_line(self.view, selected)))
+                said = coach.bury_line(self.view, selected)
+                return Submitted(refusal=lambda: joined(said))
             self._burial = self.view
             return Submitted(tuple(self._after(game.bury(self.learner, list(selected)))))
         view = self.view
         if not selected:
-            return Submitted(refusal=_("Choose the cards to play first."))
+            return Submitted(refusal=lambda: _("Choose the cards to play first."))
         if view.lead and len(selected) != len(view.lead):
-            return Submitted(refusal=coach.hint_line(view))
+            said = coach.hint_sentences(view)
+            return Submitted(refusal=lambda: joined(said))
         if coach.refusal(view, selected) is not None:
-            return Submitted(refusal=joined(coach.refusal_sentences(view, selected)))
+            said = coach.refusal_sentences(view, selected)
+            return Submitted(refusal=lambda: joined(said))
         self.learner_plays.append(coach.LearnerPlay(len(game.tricks), view, tuple(selected)))
         return Submitted(tuple(self._after(game.play(self.learner, list(selected)))))
 
@@ -646,7 +653,7 @@ class PracticeTable:
         key = decision_key(view)
         found = self._advice.get(key)
         if found is None:
-            advisor = make_advisor(self.advisor_kind, zlib.crc32(key.encode()))
+            advisor = advisor_for(view, self.advisor_kind)
             found = advisor.bury(view) if view.phase == BURYING else advisor.play(view)
             self._advice[key] = found
         return found
@@ -738,7 +745,7 @@ class PracticeTable:
             return []
         key = (view.hand_number, view.phase, view.hand, view.declarations)
         if self._declare_advice[0] != key:
-            advisor = make_advisor(self.advisor_kind, zlib.crc32(decision_key(view).encode()))
+            advisor = advisor_for(view, self.advisor_kind)
             self._declare_advice = (key, coach.declare_advice(view, advisor.declare(view)))
         return self._declare_advice[1]
 
@@ -793,6 +800,12 @@ class PracticeTable:
         check_table_data(data)
         return cls(Game.from_dict(data["game"]), data["learner"], coached=data["coached"],
                    ai_kind=data["ai_kind"], opponents=data.get("opponents"), seed=data["seed"])
+
+
+def advisor_for(view: PlayerView, kind: str = ADVISOR) -> Player:
+    """The coach's advisor of ``kind`` for the decision ``view`` shows, seeded by that
+    decision (``decision_key``): the same position gets the same advice in any process."""
+    return make_advisor(kind, zlib.crc32(decision_key(view).encode()))
 
 
 def decision_key(view: PlayerView) -> str:

@@ -84,7 +84,13 @@ TITLE_NAMES = dict(zip((t.name for t in TITLES), (
     N_("Motorhome"), N_("Tank"), N_("Glider"), N_("Helicopter"), N_("Airliner"), N_("Fighter jet"),
     N_("Space shuttle"), N_("Spaceship"), N_("Star battleship"), N_("Space fortress"), N_("God"))))
 """Each title of ``engine.rating.TITLES`` (the seed's Chinese names) as a msgid."""
-NEW_TITLE = N_("New title: {title}! Your 积分 reached {points}.")
+NEW_TITLE = N_("New title: {title}! Your rating points reached {points}.")
+RATING_RULE = N_("Rating points (积分): the winners of a practice hand gain 2 for taking over or for going up "
+                 "one level as dealers, 1 more per further level; the losers lose as many. Between 80 and 300 "
+                 "they count twice, above 300 three times.")
+"""What earns and loses rating points (``engine.rating``), said where the learner meets
+them: the first hand's summary and the History screen.  English needs the word; in
+Chinese it is 积分."""
 
 
 def title_text(points: int) -> str:

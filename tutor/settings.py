@@ -30,7 +30,8 @@ import platformdirs
 from engine import Rules
 from engine.rules import VARIANTS
 
-from .datafiles import DataFolder, Invalid, boolean, each, integer, one_of, optional, pair, record, validate
+from .datachecks import Invalid, boolean, each, integer, one_of, optional, pair, record, validate
+from .datafiles import DataFolder
 from .datafiles import Notice as Notice  # the scenes take it from here
 from .i18n import N_, language_code
 
@@ -67,7 +68,7 @@ FALLBACKS = {
 
 def setting(default: Any, check: Any) -> Any:
     """A field of a stored record: its default (a function for a mutable one) and the
-    check a stored value must pass (``tutor.datafiles``)."""
+    check a stored value must pass (``tutor.datachecks``)."""
     meta = {"check": check}
     if callable(default):
         return field(default_factory=default, metadata=meta)

@@ -142,7 +142,7 @@ def _sure_throws(t: Table, options: list[LeadOption]) -> list[LeadOption]:
     """Per suit, every component nobody can beat, thrown together (when there are two or
     more and an opponent ruff is unlikely)."""
     found: list[LeadOption] = []
-    for suit in {o.suit for o in options}:
+    for suit in sorted({o.suit for o in options}):  # a set of str iterates in hash-seed order
         # the unique decomposition decides the components: take whole tractors and pairs,
         # singles only from faces not held as pairs
         parts = [o for o in options if o.suit == suit and o.kind != "single" and _unbeatable(t, o)]

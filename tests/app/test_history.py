@@ -275,11 +275,14 @@ def test_the_summary_says_the_hands_rating_and_title(tmp_path) -> None:
     history = store(tmp_path)
     table = PracticeTable(Game(seed=31), seed=31, ai_kind="random", coached=False)
     play_out(table)
-    assert not any("积分" in line for line in summary_lines(table)), "a hand not kept has no 积分"
+    assert not any("Rating points" in line for line in summary_lines(table)), "a hand not kept has no 积分"
     data = keep_hand(history, table)
     assert data is not None and keep_hand(history, table) is data, "kept once"
     change = data["rating"]["change"]
-    assert any(f"积分 {change:+d}" in line for line in summary_lines(table))
+    lines = summary_lines(table)
+    assert any(f"Rating points: {change:+d}" in line for line in lines)
+    assert data["rating"]["before"] == 0 and any("the losers lose as many" in line for line in lines), \
+        "the first hand says what rating points are"
 
 
 def test_a_record_that_cannot_be_opened_is_left_alone(tmp_path) -> None:

@@ -75,6 +75,13 @@ def test_chinese_never_says_fu_for_a_deal_or_a_deck():
     assert not found, found
 
 
+def test_english_says_rating_points_where_chinese_says_jifen():
+    """积分 is no English word: English says "rating points" (glossed once, "(积分)")."""
+    found = [m.id for m in messages("en") for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if "积分" in s.replace("(积分)", "")]
+    assert not found, found
+
+
 def test_catalogs_follow_the_template():
     with (ROOT / "locale" / "messages.pot").open("rb") as fh:
         template = {m.id for m in read_po(fh) if m.id}

@@ -9,6 +9,7 @@ from engine.cards import ALL_FACES
 from tutor import i18n
 from tutor.theme import Metrics
 from tutor.widgets import HandFan, PointsPanel, StatusPanel, TrickView, card_height, table_layout
+from tutor.widgets.card_art import INDEX_SHOWS, TRUMP_FACE
 from tutor.widgets.scroll_text import ScrollText
 
 HAND = "BJ H10 C10 HA HK H8 H3 SA SQ SQ S9 S6 S4 DA DK DJ D9 D7 D5 CK CJ C8 C6 C4 C3"
@@ -35,6 +36,24 @@ def test_faces_are_cached_and_variants_differ(app):
     red = art.face(card, 80)
     blue = art.face(card, 80, four_colour=True)
     assert red is not blue
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_corner_index_ends_where_a_second_row_of_cards_begins(app, language):
+    """A hand of two rows covers a first-row card below ``INDEX_SHOWS`` of its height:
+    the rank, suit and ★ (a joker's label and ★, "JOKER" the longest) end above it at
+    every width a hand draws."""
+    i18n.set_language(language)
+    art = app.services.cards
+    for width in range(40, 131, 6):
+        h = card_height(width)
+        top, bottom = round(h * INDEX_SHOWS), h - max(3, width // 12) - 1  # above the rounded corner
+        column = pygame.Rect(2, top, round(width * 0.37) - 2, bottom - top)  # left of the joker's crown
+        for card in parse_cards("BJ LJ H10 SQ"):
+            face = art.face(card, width, trump=True)
+            plain = pygame.mask.from_threshold(face.subsurface(column), TRUMP_FACE + (255,), (40, 40, 40, 255))
+            assert plain.count() == column.width * column.height, (language, card, width)
+    i18n.set_language("en")
 
 
 def test_joker_label_follows_language(app):

@@ -9,7 +9,9 @@ from engine import (Card, Rules, TrumpContext, check_follow, check_lead, decompo
                     kitty_multiplier, level_row, parse_cards, trick_winner)
 from engine.actions import Declare
 from engine.combos import face_counts
+from engine.declaring import legal_declarations
 from engine.game import BURYING, TRICKS, Game, strength_to_override, view_declarations
+from engine.view import Declaration
 from engine.invariants import violations
 from engine.play import _wide_vector, lead_shape
 from engine.players import make_player, play_hand
@@ -262,6 +264,12 @@ def test_four_deck_calls_need_one_more_card_and_no_jokers() -> None:
 def test_four_decks_no_self_override_and_the_first_hand_caller_deals() -> None:
     """Seed 001: "四副牌升级不能自反主"; "第一局的庄家由翻主方担任"."""
     assert declared(FOUR, "5", [(0, "S5"), (0, "H5 H5")], {0: "S5 H5 H5"}) == [None, "own_declaration"]
+    # not even with the rule option on: it is the two-deck game's option (docs/VARIANTS.md)
+    on = Rules(decks=4, self_override=True)
+    assert declared(on, "5", [(0, "S5"), (0, "H5 H5"), (0, "S5 S5")], {0: "S5 S5 H5 H5"}) == [
+        None, "own_declaration", None]  # adding to one's own call (加固) stays allowed
+    standing = Declaration(0, tuple(cards("S5")))
+    assert [d.cards for d in legal_declarations(0, cards("S5 S5 H5 H5"), "5", standing, on)] == [tuple(cards("S5 S5"))]
     game = Game(FOUR, seed=1)
     game.hands[1] = cards("C2 C2")
     game.declare(1, "C2 C2")

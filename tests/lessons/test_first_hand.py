@@ -20,10 +20,12 @@ from engine.claims import LegalPlay  # noqa: E402
 from engine.game import HAND_OVER  # noqa: E402
 from tutor.guided import GUIDE_PLAYED, GUIDE_PLAYED_WHY, GuidedTable  # noqa: E402
 from tutor.lessons import GuidedHand, load_all  # noqa: E402
-from tutor.lessons.hand import LEARNER, read_hand  # noqa: E402
+from tutor.lessons.hand import LEARNER  # noqa: E402
+from tutor.lessons.handfile import read_hand  # noqa: E402
 from tutor.lessons.loader import LESSON_DIR  # noqa: E402
-from tutor.lessons.model import Declare, answer_key  # noqa: E402
-from tutor.lessons.session import ANSWER, HINT, RIGHT  # noqa: E402
+from tutor.lessons.marking import ANSWER, HINT, RIGHT  # noqa: E402
+from tutor.lessons.model import answer_key  # noqa: E402
+from tutor.lessons.steps import Declare  # noqa: E402
 
 HAND_FILE = LESSON_DIR / "first_hand.yaml"
 STOPS = [("declaration", None), ("safe_bury", None), ("legal_follow", 2), ("win_trick", 10), ("feed_partner", 12)]
@@ -233,6 +235,7 @@ def make_app(tmp_path, monkeypatch, language):
 
 def test_the_browser_opens_the_guided_hand_and_it_ends_on_the_summary(make_app) -> None:
     from tests.lessons.test_lesson_scenes import check_on_screen, click
+    from tests.practice.test_table_text_size import too_small
     from tutor.scenes.first_hand import GuidedHandScene, GuidedSummaryScene
     from tutor.scenes.lessons import LessonBrowserScene
 
@@ -262,6 +265,7 @@ def test_the_browser_opens_the_guided_hand_and_it_ends_on_the_summary(make_app) 
     app.frame(0.0)
     check_on_screen(app, min_px=10)
     summary = app.stack.top
+    assert not too_small(app, summary), "the summary's text is 14 px or more at 960x600 (its body scrolls)"
     progress = app.store.progress["hand"]
     assert progress.completed and progress.stars == 3
     assert [b.label for b in summary.menu.buttons] == ["Next lesson", "Play it again"]

@@ -14,8 +14,8 @@ from engine import Rules
 from tutor.lessons import Lesson, load_all
 from tutor.lessons.__main__ import main
 from tutor.lessons.drills import generate
-from tutor.lessons.model import CardTask, Choose, Drill, Quiz, Task
 from tutor.lessons.reference import load_reference
+from tutor.lessons.steps import CardTask, Choose, Drill, Quiz, Task
 from tutor.lessons.teaching import problems as teaching_problems
 
 LESSONS = [x for x in load_all() if isinstance(x, Lesson)]
@@ -120,7 +120,7 @@ def test_generated_tricks_replay_as_one_hand() -> None:
     last winner, with no tie that only "first played wins" (taught later) settles."""
     from tutor.lessons.model import context_for
     from tutor.lessons.replay import replay_problems
-    from tutor.lessons.rules import ties
+    from tutor.lessons.ideas import ties
 
     rules = Rules()
     for seed in range(30):

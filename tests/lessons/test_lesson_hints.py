@@ -8,8 +8,8 @@ import pytest
 from engine import TrumpContext, check_follow, parse_cards
 from tutor import hints, i18n
 from tutor.lessons import feedback
+from tutor.lessons.answers import Judgement
 from tutor.lessons.model import Phrase
-from tutor.lessons.rules import Judgement
 
 
 def test_card_names(language: str) -> None:

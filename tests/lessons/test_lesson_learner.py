@@ -14,9 +14,10 @@ from engine import Rules, parse_cards
 from tutor.hints import cards_text
 from tutor.lessons import Lesson, LessonRun, load_all
 from tutor.lessons.feedback import tr
-from tutor.lessons.model import CardTask, Choose, Drill, context_for
+from tutor.lessons.marking import ANSWER, HINT, RIGHT, stars_for
+from tutor.lessons.model import context_for
 from tutor.lessons.rules import correct_options, right_answers, wrong_answer
-from tutor.lessons.session import ANSWER, HINT, RIGHT, stars_for
+from tutor.lessons.steps import Choose, Drill
 
 LESSONS = [lesson for lesson in load_all() if isinstance(lesson, Lesson)]
 FINAL = next(lesson for lesson in LESSONS if lesson.id == "10")

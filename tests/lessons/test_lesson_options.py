@@ -12,10 +12,11 @@ import pytest
 
 from engine import Rules, parse_cards
 from tutor.lessons import Lesson, UnavailableLesson, load_lesson
+from tutor.lessons.choice_rules import CHOICE_RULES
 from tutor.lessons.loader import LESSON_DIR
-from tutor.lessons.model import Choose, Position, context_for
-from tutor.lessons.rules import CHOICE_RULES
+from tutor.lessons.model import Position, context_for
 from tutor.lessons.session import LessonRun
+from tutor.lessons.steps import Choose
 
 
 def _options_lesson() -> Lesson:

@@ -15,9 +15,10 @@ from engine import Rules, parse_cards
 from tutor.lessons import Lesson, load_all
 from tutor.lessons.__main__ import check_file
 from tutor.lessons.loader import read_lesson
-from tutor.lessons.model import CardTask, PlayTrick, answer_key, context_for
+from tutor.lessons.model import answer_key, context_for
 from tutor.lessons import proof
 from tutor.lessons.session import LessonRun
+from tutor.lessons.steps import CardTask, PlayTrick
 
 FIXTURE = Path(__file__).parent / "good_plays.yaml"
 
@@ -171,7 +172,7 @@ def test_the_burial_shown_buries_small_cards(tmp_path: Path, written: str, shown
 
 def test_a_drill_shows_a_burial_that_empties_a_suit_or_keeps_the_high_cards() -> None:
     from tutor.lessons.drills import generate
-    from tutor.lessons.rules import SafeBury
+    from tutor.lessons.hand_rules import SafeBury
 
     rule = SafeBury()
     for seed in range(20):

@@ -19,7 +19,7 @@ from engine import Rules  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, LessonRun, default_library  # noqa: E402
 from tutor.lessons.feedback import tr  # noqa: E402
-from tutor.lessons.model import Declare, Drill, PlayTrick, board_cards  # noqa: E402
+from tutor.lessons.steps import Declare, Drill, PlayTrick, board_cards  # noqa: E402
 from tutor.scenes.lessons.card_task import CardTaskView  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 

@@ -88,7 +88,10 @@ def test_hint_line_and_refusal_while_following() -> None:
                     assert "follow" in table.why_not([], other[0])
                     refused = table.submit([other[0]])
                     assert refused.refusal and not refused.events
-                    assert "follow" in refused.refusal
+                    assert "follow" in refused.refusal()
+                    set_language("zh_CN")  # F2 while the refusal shows: it is worded again
+                    assert "跟" in refused.refusal() and "follow" not in refused.refusal()
+                    assert "选" in table.submit([]).refusal()  # "Choose the cards to play first."
                     return
             if table.phase == HAND_OVER:
                 break

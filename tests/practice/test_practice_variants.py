@@ -96,7 +96,7 @@ def test_four_decks_calls_are_face_down_until_the_deal_ends() -> None:
     game = table.game
     deal_all(table)
     level = game.level
-    assert "face down" in table.declaration_words()()
+    assert "face down until the deal ends" in table.declaration_words()()
     assert all(not face.is_joker for face, _d in table.declare_choices())  # no no-trump with four decks
     # another seat calls two level cards: the learner sees only how many
     other = next(s for s in (1, 2, 3) if any(len(d.cards) == 2 for d in game.legal_declarations(s)))
@@ -105,6 +105,7 @@ def test_four_decks_calls_are_face_down_until_the_deal_ends() -> None:
     assert table.standing() is None and table.hidden_call == 2
     words = table.declaration_words()()
     assert "face down with 2 cards" in words and "3 identical level cards" in words, words
+    assert "until the deal ends" in words
     assert table.trump_context().trump is None  # the hand is not sorted by the hidden suit
     assert table.calls_words() is None
     assert all(len(d.cards) >= 3 for d in table.declaration_options())

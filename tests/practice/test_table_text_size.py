@@ -3,7 +3,8 @@ string rendered while the scene draws is measured at each moment of a hand — t
 a declaration's moment, the declaring window, the burial, a trick with the card counter
 and its legend on, the previous trick, the kitty, a failed throw, the kitty turned up
 at the end (and its moment, 抠底, when the attackers take it); and with 54-card hands
-(four decks) to the hand's summary — in Chinese (both languages under ``make soak``)."""
+(four decks) to the hand's summary — in Chinese (both languages under ``make soak``).
+The guided hand's summary is measured where its test reaches it (``test_first_hand``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.game import BURYING, DECLARING, TRICKS, Game
 from tutor import i18n
 from tutor.fonts import Fonts
 from tutor.practice import PracticeTable
+from tutor.scene import Scene
 from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.summary import HandSummaryScene
 from tutor.widgets.card_art import CardArt
@@ -54,10 +56,12 @@ def measured():
         Fonts.render, CardArt.face = render, face
 
 
-def too_small(app, scene: PracticeTableScene) -> list[tuple[str, int]]:
+def too_small(app, scene: Scene | None = None) -> list[tuple[str, int]]:
+    """The texts under 14 px as the window draws (only ``scene`` when given: the guided
+    hand's summary, ``tests/lessons/test_first_hand.py``)."""
     app.services.fonts._rendered.clear()
     with measured() as sizes:
-        app.stack.draw(app.screen)
+        (scene or app.stack).draw(app.screen)
     assert sizes, "the table drew some text"
     return sorted({(text, px) for text, px in sizes if px < SMALLEST})
 
@@ -69,7 +73,7 @@ def moments(app, scene: PracticeTableScene):
 
     def moment(name: str) -> None:
         app.frame(1 / 60)
-        found = too_small(app, scene)
+        found = too_small(app)
         if found:
             small[name] = found
     return small, moment

@@ -10,6 +10,7 @@ import pytest
 from engine import Rules
 from engine.events import Buried
 from engine.game import DEALING, DECLARING, HAND_OVER, TRICKS, Game
+from tutor.i18n import set_language
 from tutor.practice import PracticeTable
 from tutor.scenes.practice import PracticeTableScene
 from tutor.scenes.summary import HandSummaryScene
@@ -111,4 +112,11 @@ def test_the_game_button_deals_a_new_match_before_play_and_the_next_one_after(tm
     scene._sync()
     scene.controls._next_game()  # the match goes on; the next one is of four decks
     assert scene.table.game.rules.decks == 3 and app.services.store.settings.decks == 4
-    assert "Four decks" in scene.words.hint_text() and scene.about.game_label() == "Three decks → Four decks"
+    assert "Four decks" in scene.words.hint_text() and scene.about.game_label() == "3 decks → 4 decks"
+    for language in ("en", "zh_CN"):  # "this match → the next" on one line at 14 px (960×600)
+        set_language(language)
+        for chosen in (1, 2, 4):
+            app.services.store.settings.decks = chosen
+            layout = scene.controls.game.text_layout()
+            assert layout.fits and len(layout.lines) == 1 and layout.px >= 14, (language, scene.about.game_label())
+    set_language("en")

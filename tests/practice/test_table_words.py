@@ -14,7 +14,9 @@ from engine.rules import Rules
 from engine.view import Declaration, PlayerView
 from tutor import i18n
 from tutor.coach import joined
-from tutor.coach.advice import declare_line
+from tutor.coach.declaring import declare_line
+from tutor.hints import pass_label
+from tutor.scenes.table.declaring import DeclaringPhase
 from tutor.widgets.card_art import JOKER_LABELS
 
 from .test_table_view import make_app, open_table, run
@@ -45,12 +47,11 @@ def test_the_table_says_pass_and_previous_trick_and_shows_its_keys(tmp_path) -> 
         assert button.text().endswith(f"({letter})"), button.text()
 
 
-def view_with(declared_by: int, hand: str, phase: str = "dealing") -> PlayerView:
-    rules = Rules()
-    return PlayerView(seat=0, phase=phase, rules=rules, level="2", team_levels=("2", "2"), dealer=None,
-                      hand=tuple(parse_cards(hand)), ctx=None,
-                      declaration=Declaration(declared_by, tuple(parse_cards("H2"))),
-                      declarations=(Declaration(declared_by, tuple(parse_cards("H2"))),))
+def view_with(declared_by: int | None, hand: str, phase: str = "dealing", decks: int = 2) -> PlayerView:
+    declared = () if declared_by is None else (Declaration(declared_by, tuple(parse_cards("H2"))),)
+    return PlayerView(seat=0, phase=phase, rules=Rules(decks=decks), level="2", team_levels=("2", "2"),
+                      dealer=None, hand=tuple(parse_cards(hand)), ctx=None,
+                      declaration=declared[0] if declared else None, declarations=declared)
 
 
 @pytest.mark.parametrize("phase", ["dealing", "declaring"])
@@ -118,3 +119,42 @@ def test_the_points_header_never_reads_as_a_fraction_past_80(tmp_path) -> None:
     assert "60" in lines[0] and "20 more to take over" in lines[1], "what 80 means, in words"
     panel.set_points(120, [])
     assert "/ 80" not in " ".join(line.text for line in panel.header_layout().lines)
+
+
+@pytest.mark.parametrize("decks", [2, 3])
+@pytest.mark.parametrize("phase", ["dealing", "declaring"])
+def test_the_hint_line_says_reinforce_when_the_learner_adds_to_its_own_declaration(phase: str, decks: int) -> None:
+    """The learner's single ♥2 stands and a second ♥2 arrived: 加固, as the table's
+    moment names it, not 亮主."""
+    view = view_with(0, "H2 H2 C5 D7", phase, decks)
+    assert "reinforce your declaration" in joined(declare_line(view))
+    i18n.set_language("zh_CN")
+    line = joined(declare_line(view))
+    assert "加固" in line and "亮主" not in line, line
+
+
+@pytest.mark.parametrize("phase", ["dealing", "declaring"])
+def test_four_decks_say_call_and_that_it_stays_face_down(phase: str) -> None:
+    """Four decks (暗叫): 叫主 / 不叫 and "Call" / "Pass", face down (the caption says
+    until when: ``test_four_decks_calls_are_face_down_until_the_deal_ends``); the other
+    games keep 亮 / 不亮."""
+    view = view_with(None, "S2 S2 C5 D7", phase, decks=4)
+    line = joined(declare_line(view))
+    assert "call face down now" in line, line
+    face = parse_cards("S2")[0]
+    assert DeclaringPhase._face_text(face, (face, face), True) == "Call a pair of ♠2"
+    assert pass_label(True) == pass_label(False) == "Pass"
+    i18n.set_language("zh_CN")
+    line = joined(declare_line(view))
+    assert "暗叫主" in line and "亮" not in line, line
+    assert (DeclaringPhase._face_text(face, (face, face), True), pass_label(True)) == ("叫一对♠2", "不叫")
+    assert (DeclaringPhase._face_text(face, (face, face), False), pass_label(False)) == ("亮一对♠2", "不亮")
+
+
+def test_joker_declarations_in_the_hint_line_are_counted_not_repeated() -> None:
+    """Three decks: "3 × big joker", not "big joker big joker big joker" (one line at 960×600)."""
+    view = view_with(1, "BJ BJ BJ C5 D7", "declaring", decks=3)
+    line = joined(declare_line(view))
+    assert "2 × big joker / 3 × big joker" in line, line
+    i18n.set_language("zh_CN")
+    assert "2 张大王 / 3 张大王" in joined(declare_line(view))

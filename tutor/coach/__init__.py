@@ -16,7 +16,8 @@ By job:
 - ``ladder``: the hint ladder (principle → focus → suggestion → answer);
 - ``narration``: one sentence the first time each thing happens;
 - ``review``: notes on the plays that cost something;
-- ``advice``: declaring and burying advice, tips;
+- ``declaring``: declaring advice and the hint line while cards are dealt;
+- ``advice``: burying advice, tips;
 - ``transcript``: ``python -m tutor.coach transcript`` for reviewers and tests.
 """
 
@@ -30,13 +31,12 @@ from .advice import (
     bury_advice,
     bury_line,
     bury_suggestion,
-    declare_advice,
-    declare_line,
     goes_against,
     play_tips,
     tip,
 )
 from .claims import position
+from .declaring import declare_advice, declare_line
 from .hintline import hint_line, hint_sentences
 from .ladder import ANSWER, FOCUS, PRINCIPLE, SUGGESTION, Advisor, HintLadder, HintStep
 from .naming import cards_label, lesson_label, seat_label, seat_name, suit_label, then, trick_line

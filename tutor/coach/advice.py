@@ -1,8 +1,8 @@
-"""Declaring and burying advice, the hint line outside the tricks, and strategy tips.
+"""Burying advice, the hint line while burying, and strategy tips (declaring:
+``tutor.coach.declaring``).
 
-Every sentence states claims about the learner's view: the declarations it may make
-now (``CanDeclare``), how many trumps a suit would give it (``TrumpsIfDeclared``),
-the points and trumps among the cards chosen to bury, the side suits it could empty,
+Every sentence states claims about the learner's view: the points and trumps among
+the cards chosen to bury, the side suits it could empty,
 and of the advisor's burial (``Buryable``) what it empties, keeps and measured.
 A tip is a general idea; it is shown when the position makes it relevant (you hold
 a side-suit ace, you are an attacker …), says nothing about hidden cards, and is left
@@ -14,129 +14,29 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from engine import Card, TrumpContext, points
+from engine import Card, points
 from engine.claims import (
     BuryEstimated,
     Buryable,
-    CanDeclare,
-    Declarable,
-    DeclarationDeals,
     EmptiesSuit,
     HasKitty,
     Holds,
     KittyPoints,
     Leading,
-    Level,
     PairsCanStay,
     Position,
     SuitOf,
     Team,
     TrumpsAmong,
-    TrumpsIfDeclared,
 )
 from engine.combos import pair_faces
-from engine.game import view_declarations
 from engine.rules import TRUMP
 from engine.view import Decision, PlayerView
 
 from ..i18n import N_, ngettext
 from .claims import cards_ref, position, suit_cards
 from .reasons import PRINCIPLES, measured
-from .said import CardChoices, CardsRef, Said, SuitRef, keep, plural
-
-# ---------------------------------------------------------------- declaring
-
-
-def declare_options(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
-    return tuple(sorted(d.cards for d in view_declarations(view)))
-
-
-def declare_line(view: PlayerView) -> list[Said]:
-    """The hint line while cards are dealt or the declaring window is open."""
-    at = position(view)
-    me = view.seat
-    options = declare_options(view)
-    overriding = view.declaration is not None and view.declaration.seat != me
-    if view.phase == "declaring":
-        if options:
-            return keep([Said.of(N_("All cards are dealt: override now with {options} (反主), or press Pass.")
-                                 if overriding else
-                                 N_("All cards are dealt: declare now with {options}, or press Pass."),
-                                 me, CanDeclare(options), options=_option_cards(options))], at)
-        return keep([Said.of(N_("All cards are dealt and you cannot declare: press Pass."), me,
-                             CanDeclare(()))], at)
-    if options:
-        return keep([Said.of(N_("Dealing. You can override now with {options} (反主): use a declare button.")
-                             if overriding else
-                             N_("Dealing. You can declare trumps now with {options}: use a declare button."),
-                             me, CanDeclare(options), options=_option_cards(options))], at)
-    return keep([Said.of(DEALING_LINE.get(view.rules.decks, DEALING_LINE[2]), me, Level(view.level),
-                         CanDeclare(()), level=view.level)], at)
-
-
-DEALING_LINE = {
-    1: N_("Dealing. Level {level}: a level card lets you declare trumps, and the first "
-          "declaration stands."),
-    2: N_("Dealing. Level {level}: a level card or a pair of jokers lets you declare trumps."),
-    4: N_("Dealing. Level {level}: level cards let you call trumps face down (暗叫); a call "
-          "with more cards overrides one with fewer."),
-}
-"""The dealing line when the learner cannot declare, by the number of decks (three
-decks as two: two or three identical jokers call no-trump)."""
-
-
-def _option_cards(options: Sequence[tuple[Card, ...]]) -> CardChoices:
-    return CardChoices(tuple(options))
-
-
-TRUMPS_IF = plural("@trumps_if", lambda n: ngettext(
-    "With {suit} as trumps, {n} of your {m} cards would be a trump.",
-    "With {suit} as trumps, {n} of your {m} cards would be trumps.", n))
-TRUMPS_IF_NT = plural("@trumps_if_nt", lambda n: ngettext(
-    "In no-trump, {n} of your {m} cards would be a trump.",
-    "In no-trump, {n} of your {m} cards would be trumps.", n))
-
-
-def declare_advice(view: PlayerView, decision: Decision | None) -> list[Said]:
-    """The coach's view on declaring now: what it would declare (``decision``, from the
-    advisor) and how many trumps each declaration open to the learner would give."""
-    at = position(view)
-    me = view.seat
-    options = declare_options(view)
-    if not options:
-        return []
-    out: list[Said] = []
-    if decision is not None:
-        out.append(Said.of(N_("The coach would declare {cards}."), me,
-                           Declarable(tuple(decision.cards)), cards=CardsRef(tuple(decision.cards))))
-        if decision.reason is not None and decision.reason.code == "declare_for_deal":
-            # why a shorter suit: declaring now also wins the deal
-            out.append(Said.of(PRINCIPLES["deal"].msgid, me, DeclarationDeals(), HasKitty()))
-            out.append(Said.of(PRINCIPLES["deal_no_kitty"].msgid, me, DeclarationDeals(), HasKitty(False)))
-    elif view.phase == "declaring":  # the last chance: no "yet" about it
-        out.append(Said.of(N_("The coach would not declare."), me, CanDeclare(options)))
-    else:
-        out.append(Said.of(N_("The coach would not declare yet."), me, CanDeclare(options)))
-    seen: set[str | None] = set()
-    for cards in options:
-        trump = None if cards[0].is_joker else cards[0].suit
-        if trump in seen:
-            continue
-        seen.add(trump)
-        count = _trumps_if(view, trump)
-        values = (("n", count), ("m", len(view.hand)))
-        if trump is None:
-            out.append(Said(TRUMPS_IF_NT, me, values, (TrumpsIfDeclared(None, count),)))
-        else:
-            out.append(Said(TRUMPS_IF, me, values + (("suit", SuitRef(trump)),),
-                            (TrumpsIfDeclared(trump, count),)))
-    return keep(out, at)
-
-
-def _trumps_if(view: PlayerView, trump: str | None) -> int:
-    ctx = TrumpContext(view.level, trump, view.rules)
-    return sum(ctx.is_trump(c) for c in view.hand)
-
+from .said import CardsRef, Said, SuitRef, keep, plural
 
 # ---------------------------------------------------------------- burying
 

@@ -44,6 +44,14 @@ class CardChoices:
     options: tuple[tuple[Card, ...], ...]
 
 
+def _choice_text(cards: tuple[Card, ...]) -> str:
+    """One set of ``CardChoices``: its cards named, or for two or more identical jokers
+    their count ("3 × big joker": three decks declare with up to three)."""
+    if len(cards) > 1 and cards[0].is_joker and all(card is cards[0] for card in cards):
+        return _("{n} × {card}").format(n=len(cards), card=cards_text(cards[:1]))
+    return cards_text(cards)
+
+
 @dataclass(frozen=True)
 class Choices:
     """Alternatives (msgids) said as one list ending in "or" (Babel's list patterns:
@@ -110,7 +118,7 @@ class Said:
         if isinstance(value, CardsRef):
             return cards_text(value.cards)
         if isinstance(value, CardChoices):
-            return " / ".join(cards_text(cards) for cards in value.options)
+            return " / ".join(_choice_text(cards) for cards in value.options)
         if isinstance(value, Choices):
             return format_list([_(item) for item in value.items], style="or")
         if isinstance(value, Percent):

@@ -83,7 +83,7 @@ def moments(seed: int, hands: int = 1, policy: str = "coach", advisor: str = ADV
             moment.played = _choose(table, moment, policy, rng)
             yield moment
             result = table.submit(list(moment.played))
-            assert result.refusal is None, result.refusal
+            assert result.refusal is None, result.refusal()
         end = Moment(number, "review", table.view, table=table)
         end.texts += [("narration", s) for s in table.messages[said_before:]]
         end.texts += [("review", note.said) for note in table.review()]

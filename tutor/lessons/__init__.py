@@ -9,8 +9,9 @@ imports pygame.
 from .hand import GuidedHand
 from .library import LessonLibrary, default_library
 from .loader import LESSON_DIR, load_all, load_lesson
+from .marking import Feedback
 from .model import SEATS, Lesson, Problem, UnavailableLesson
-from .session import Feedback, LessonRun
+from .session import LessonRun
 
 __all__ = [
     "LESSON_DIR", "load_all", "load_lesson", "LessonLibrary", "default_library",

@@ -33,9 +33,10 @@ from engine.cli import run
 from . import proof
 from .index import read_index
 from .loader import LESSON_DIR, load_lesson
-from .model import VARIANTS, Choose, Drill, Lesson, Problem, Quiz, Task, context_for
+from .model import VARIANTS, Lesson, Problem, context_for
 from .reference import REFERENCE_PATH, load_reference
 from .rules import correct_options
+from .steps import Choose, Drill, Quiz, Task
 
 PROG = "python -m tutor.lessons"
 COMMANDS = ("check", "report", "prove")

@@ -17,8 +17,8 @@ from engine import Card, TrumpContext
 from tutor.hints import CardsRef, card_name, cards_text, suit_name
 from tutor.i18n import N_, _, format_list, format_sentence, language, ngettext
 
+from .answers import Judgement
 from .model import Numbers, Phrase
-from .rules import Judgement
 
 HINTS = {
     "must_follow_suit": N_("You still hold {suit}, the suit that was led: while you have cards of the suit "

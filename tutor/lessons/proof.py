@@ -53,8 +53,9 @@ from engine.readfile import read_limited
 from engine.view import Play, PlayerView
 
 from ..resources import LESSONS as LESSON_DIR
-from .model import Answer, CardTask, Lead, Lesson, PlayTrick, Problem, Step, answer_key, context_for
-from .rules import _leads, subsets
+from .model import Answer, Lesson, Problem, answer_key, context_for
+from .answers import plain_leads, subsets
+from .steps import CardTask, Lead, PlayTrick, Step
 
 PROOF_VERSION = 1
 """Part of every step key: bump it when the proof's method changes."""
@@ -217,7 +218,7 @@ def candidates(step: CardTask, ctx: TrumpContext) -> list[Answer]:
         found = [p for p in subsets(step.hand, len(lead))
                  if check_follow(list(step.hand), lead, list(p), ctx).legal]
     else:
-        found = list(_leads(step.hand, ctx))
+        found = list(plain_leads(step.hand, ctx))
     for answer in step.expect:
         if answer not in found:
             found.append(answer)

@@ -18,7 +18,8 @@ from typing import Any, Iterator
 
 from engine import Card, Rules
 
-from .loader import LESSON_DIR, _Invalid, _Reader
+from .fieldreader import Invalid
+from .loader import LESSON_DIR, _Reader
 from .model import Position, Problem, game_rules
 from .yamlfile import Map, read_file
 
@@ -178,7 +179,7 @@ class _ReferenceReader(_Reader):
         name = self.get(m, "option", field, self.word, required=True)
         if name not in {f.name for f in fields(Rules)}:
             self.problem(self.line_of(m, "option"), f"{field}.option", f"unknown rule option {name!r}")
-            raise _Invalid
+            raise Invalid
         items = self.get(m, "lines", field, self.sequence, required=True)
         lines = []
         for i, item in enumerate(items):
@@ -189,7 +190,7 @@ class _ReferenceReader(_Reader):
                 Rules(**{name: option_value})
             except ValueError as exc:
                 self.problem(self.line_of(entry, "value"), f"{where}.value", str(exc))
-                raise _Invalid from None
+                raise Invalid from None
             lines.append((option_value, self.get(entry, "text", where, self.text, required=True)))
         return name, tuple(lines)
 
@@ -216,7 +217,7 @@ class _ReferenceReader(_Reader):
     def reference(self, data: Any) -> Reference:
         if not isinstance(data, Map):
             self.problem(1, "reference", "expected a mapping with title, sections, options, faq")
-            raise _Invalid
+            raise Invalid
         self.unknown_keys(data, {"title", "summary", "sections", "glossary", "options", "faq", "strategy",
                                  "mistakes", "history"}, "")
         options_heading, options = self.block(data, "options", "items")
@@ -249,7 +250,7 @@ def load_reference(path: str | Path = REFERENCE_PATH) -> tuple[Reference | None,
     except OSError as exc:
         reader.problem(1, "file", str(exc))
         reference = None
-    except _Invalid:
+    except Invalid:
         reference = None
     except Exception as exc:  # noqa: BLE001 - a damaged file is shown, never raised
         reader.problem(1, "reference", f"cannot be read: {exc!r}")

@@ -27,10 +27,12 @@ from engine import Rules
 from .. import seats
 from .drills import generate
 from .feedback import tr
-from .model import Drill, Lesson, Narration, Problem, Quiz, Step, Task, board_cards, button_words, context_for
+from .ideas import shows_trumps
+from .model import Lesson, Problem, context_for
 from .reference import Reference
-from .rules import shows_trumps, task_needs
+from .rules import task_needs
 from .session import header
+from .steps import Drill, Narration, Quiz, Step, Task, board_cards, button_words
 
 IDEAS: dict[str, str] = {
     "teams": "partners sit opposite each other",

@@ -28,8 +28,9 @@ from ..i18n import N_, _, ngettext
 from ..lessons import LessonLibrary
 from ..lessons.feedback import tr
 from ..lessons.hand import GuidedHand
-from ..lessons.session import STARS_RULE
+from ..lessons.marking import STARS_RULE
 from ..scene import Scene
+from ..text import READABLE_PX
 from ..widgets import Button, Menu
 from .lessons.words import stars_text
 from .practice import COACH_LINES, PracticeTableScene
@@ -278,6 +279,8 @@ class GuidedSummaryScene(HandSummaryScene):
         self.onward = Button(services, N_("Next lesson"), self._next_lesson, hotkey=1)
         self.again = Button(services, N_("Play it again"), self._again, hotkey=2)
         self.menu = Menu([self.onward, self.again], horizontal=True)
+        for button in self.menu.buttons:
+            button.text_floor = READABLE_PX  # as the practice summary's buttons
 
     @classmethod
     def demo(cls, services: "Services") -> list[Scene]:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..coach.naming import then
 from ..history import deal_again
 from ..i18n import N_, _, ngettext
-from ..record import HandRow, local_time, title_text
+from ..record import RATING_RULE, HandRow, local_time, title_text
 from ..scene import Scene
 from ..settings import AGAIN_MATCH_FILE
 from ..text import TextLayout, fit_text
@@ -27,7 +28,7 @@ from .common import Chrome
 if TYPE_CHECKING:
     from ..services import Services
 
-COLUMNS = (N_("Finished"), N_("Rules"), N_("Side"), N_("Result"), N_("积分"), N_("Notes"), N_("Hints"))
+COLUMNS = (N_("Finished"), N_("Rules"), N_("Side"), N_("Result"), N_("Rating"), N_("Notes"), N_("Hints"))
 WIDTHS = (0.22, 0.14, 0.13, 0.22, 0.1, 0.1, 0.09)
 """Each column's share of the list's width."""
 FOOTER = N_("F2: 中文 / English · Esc: back · ↑/↓: choose a hand · Enter: replay it")
@@ -51,7 +52,7 @@ class HistoryScene(Scene):
         self.skipped = history.skipped
         self.selected = 0
         self.top = 0
-        self.summary = TextPanel(services, self.summary_text, px=18, min_px=11, colour=ON_FELT, background=None)
+        self.summary = TextPanel(services, self.summary_text, px=18, min_px=14, colour=ON_FELT, background=None)
         self.replay = Button(services, N_("Replay"), self.open_replay, hotkey=1, enabled=bool(self.rows))
         self.again = Button(services, N_("Play this deal again"), self.play_again, hotkey=2, enabled=bool(self.rows))
         self.progress = Button(services, N_("Progress"), self.open_progress, hotkey=3)
@@ -65,13 +66,14 @@ class HistoryScene(Scene):
         if not self.rows:
             return _("No hands yet: every practice hand you finish is kept here, to replay and learn from.")
         points = self.services.history.rating()
-        text = ngettext("{n} hand kept. 积分 {points}: your title is {title}.",
-                        "{n} hands kept. 积分 {points}: your title is {title}.", len(self.rows)).format(
+        text = ngettext("{n} hand kept. Rating points: {points}; your title is {title}.",
+                        "{n} hands kept. Rating points: {points}; your title is {title}.", len(self.rows)).format(
             n=len(self.rows), points=points, title=title_text(points))
+        text = then(text, _(RATING_RULE))
         if self.skipped:
-            text += " " + ngettext("{n} hand could not be read and is not listed.",
-                                   "{n} hands could not be read and are not listed.",
-                                   self.skipped).format(n=self.skipped)
+            text = then(text, ngettext("{n} hand could not be read and is not listed.",
+                                       "{n} hands could not be read and are not listed.",
+                                       self.skipped).format(n=self.skipped))
         return text
 
     def visible(self) -> int:
@@ -110,9 +112,9 @@ class HistoryScene(Scene):
         area = self.chrome.place(m)
         button_h = m.px(48)
         gap = m.px(12)
-        self.summary.place((area.left, area.top, area.width, m.px(40)), m)
-        self.list_rect = pygame.Rect(area.left, area.top + m.px(46), area.width,
-                                     area.height - m.px(46) - button_h - gap)
+        top = m.px(110)  # the count, the title and what rating points are: up to four lines
+        self.summary.place((area.left, area.top, area.width, top - m.px(6)), m)
+        self.list_rect = pygame.Rect(area.left, area.top + top, area.width, area.height - top - button_h - gap)
         self.row_h = m.px(34)
         w = (area.width - 2 * gap) // 3
         for n, button in enumerate(self.menu.buttons):

@@ -84,7 +84,8 @@ class HomeScene(Scene):
             return ""
         from ..record import title_text
 
-        return _("Your title: {title} · 积分 {points}").format(title=title_text(self._rating), points=self._rating)
+        return _("Your title: {title} · {points} rating points").format(title=title_text(self._rating),
+                                                                        points=self._rating)
 
     @property
     def busy(self) -> bool:

@@ -40,7 +40,7 @@ WINDOW = 10
 """Hands in a rolling average."""
 NO_MATPLOTLIB = N_("The plots need the matplotlib library, which this copy of the app does not include. "
                    "Install it (pip install matplotlib) and open this screen again.")
-NO_HANDS = N_("No hands yet: finish a practice hand and its points, notes, hints and 积分 are drawn here.")
+NO_HANDS = N_("No hands yet: finish a practice hand and its points, notes, hints and rating points are drawn here.")
 PAPER = "#f6f2e6"
 ATTACK, DEFEND, NOTES, HINTS, RATING = "#c0392b", "#1f5fbf", "#8e44ad", "#d68910", "#117a4a"
 
@@ -206,7 +206,7 @@ class ProgressScene(Scene):
             ax.axhline(threshold, color="#999999", linewidth=0.8, linestyle=":")
             ax.text(0.01, threshold, _(TITLE_NAMES[name]), transform=ax.get_yaxis_transform(), va="bottom",
                     color="#555555", fontsize="small")
-        ax.set_title(_("积分 after each hand, with the titles"))
+        ax.set_title(_("Rating points after each hand, with the titles"))
         ax.set_xlabel(_("Hand"))
 
     # ------------------------------------------------------------ scene

@@ -15,13 +15,14 @@ from engine.game import MATCH_OVER, TEAMS, Game
 from .. import coach
 from ..i18n import N_, _, ngettext
 from ..practice import PracticeTable
-from ..record import title_text
+from ..record import RATING_RULE, title_text
 from ..settings import GAME_TEXT
 from ..text import READABLE_PX
 from ..scene import Scene
 from ..theme import PANEL, PANEL_EDGE, Metrics
 from ..widgets import Button, Menu, TextPanel
 from ..widgets.base import Widget, panel, veil
+from ..widgets.scroll_text import ScrollText
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -132,8 +133,10 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     if table.kept is not None:
         rating = table.kept["rating"]
         after = rating["before"] + rating["change"]
-        lines.append(_("积分 {change:+d} this hand, {points} in all: your title is {title}.").format(
+        lines.append(_("Rating points: {change:+d} this hand, {points} in all; your title is {title}.").format(
             change=rating["change"], points=after, title=title_text(after)))
+        if rating["before"] == 0:  # a learner's first hand (or back at 0): what they are
+            lines.append(_(RATING_RULE))
     return lines
 
 
@@ -147,14 +150,16 @@ class HandSummaryScene(Scene):
         self.kitty_rects: list[pygame.Rect] = []
         self.title = TextPanel(services, N_("Hand over"), px=30, bold=True, background=None, align="center")
         self.kitty_label = TextPanel(services, N_("The kitty:"), px=19, background=None)
-        self.body = TextPanel(services, self.body_text, px=20, min_px=11, background=None)
+        self.body = ScrollText(services, self.body_text, px=20, min_px=READABLE_PX, background=None, padding=0,
+                               more=N_("more ↓"))
         self.review = Button(services, N_("Review"), self._review, hotkey=2)
         self.next = Button(services, self._next_label, self._next, hotkey=1)
         self.replay = Button(services, N_("Replay deal"), self._replay, hotkey=3)
         self.menu = Menu([self.next, self.review, self.replay], horizontal=True)
-        for widget in (self.title, self.kitty_label, *self.menu.buttons):
+        for widget in (self.title, self.kitty_label, self.body, *self.menu.buttons):
             widget.text_floor = READABLE_PX  # read over the table, as readable as the table
-        # The body still shrinks when it must: the guided hand's summary adds the guide's words.
+        # A body longer than its box (the guided hand's summary adds the guide's words)
+        # scrolls rather than shrink under that.
         self.kitty = table_scene.table.game.view(table_scene.table.learner).kitty or ()
         """The kitty, turned up now the hand is over."""
         self._body = ("", "")
@@ -225,6 +230,8 @@ class HandSummaryScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._leave()
+            return None
+        if self.body.handle_event(event) is None:
             return None
         self.menu.handle_event(event)
         return None

@@ -31,6 +31,10 @@ JOKER_LABELS = {BIG: N_("JOKER"), "L": N_("joker")}
 """The joker corner labels (msgids): both read as jokers (大王 / 小王 in Chinese, stacked
 vertically); the big one is red, in capitals, with a filled crown, the small one black,
 in small letters, with a hollow crown."""
+INDEX_SHOWS = 0.70
+"""The top part of a face's height that holds its whole corner index (rank, suit and ★;
+a joker's label and ★): a hand of two rows leaves this much of a first-row card
+uncovered (``tests/app/test_widgets.py`` checks every face at every width)."""
 DRAWN_SYMBOLS = "".join(SUIT_SYMBOLS.values()) + "★"
 """Symbols the card art draws with the font (tests check the font has them)."""
 
@@ -100,25 +104,25 @@ class CardArt:
         h = surf.get_height()
         pad = max(2, round(w * 0.07))
         colour = (RED if card.rank == BIG else BLACK) if card.is_joker else suit_colour(card.suit, four_colour)
-        y = pad
+        strip = round(w * 0.36)
+        # the suit and the ★ sit at the same height on every card: below the height of a
+        # plain digit, whatever this rank's ink (the Q's tail, the narrower 10); a joker's
+        # label fills the rank's and the suit's place
+        suit_y = pad + self._glyph("8", round(w * 0.32), colour, bold=True).get_height() + max(3, round(w * 0.08))
+        star_y = suit_y + self._glyph(SUIT_SYMBOLS["S"], round(w * 0.28), colour).get_height() + max(3, round(w * 0.07))
         if card.is_joker:
-            y = self._joker_index(surf, label, w, pad, colour)
+            self._joker_index(surf, label, w, pad, star_y - max(3, round(w * 0.07)) - pad, colour)
             self._crown(surf, pygame.Rect(round(w * 0.42), round(h * 0.5), round(w * 0.5), round(h * 0.3)), colour,
                         hollow=card.rank != BIG)
         else:
             rank = self._glyph(card.rank, round(w * (0.27 if card.rank == "10" else 0.32)), colour, bold=True)
-            strip = round(w * 0.36)
-            surf.blit(rank, (pad + max(0, (strip - rank.get_width()) // 2), y))
-            # the suit and the ★ sit at the same height on every card: below the height of
-            # a plain digit, whatever this rank's ink (the Q's tail, the narrower 10)
-            y += self._glyph("8", round(w * 0.32), colour, bold=True).get_height() + max(3, round(w * 0.08))
+            surf.blit(rank, (pad + max(0, (strip - rank.get_width()) // 2), pad))
             suit = self._glyph(SUIT_SYMBOLS[card.suit], round(w * 0.28), colour)
-            surf.blit(suit, (pad + max(0, (strip - suit.get_width()) // 2), y))
-            y += self._glyph(SUIT_SYMBOLS["S"], round(w * 0.28), colour).get_height()
+            surf.blit(suit, (pad + max(0, (strip - suit.get_width()) // 2), suit_y))
             self._centre(surf, card, w, h, colour)
         if trump:
             star = self._glyph("★", round(w * 0.26), TRUMP_STAR)
-            surf.blit(star, (pad + max(0, (round(w * 0.36) - star.get_width()) // 2), y + max(3, round(w * 0.07))))
+            surf.blit(star, (pad + max(0, (strip - star.get_width()) // 2), star_y))
         return surf
 
     def _centre(self, surf: pygame.Surface, card: Card, w: int, h: int, colour: Colour) -> None:
@@ -133,8 +137,10 @@ class CardArt:
             pip = self._glyph(SUIT_SYMBOLS[card.suit], round(w * (0.62 if card.rank == "A" else 0.48)), colour)
             surf.blit(pip, pip.get_rect(center=area.center))
 
-    def _joker_index(self, surf: pygame.Surface, label: str, w: int, pad: int, colour: Colour) -> int:
-        """Draw the joker's corner label; returns the y below it."""
+    def _joker_index(self, surf: pygame.Surface, label: str, w: int, pad: int, room: int, colour: Colour) -> None:
+        """Draw the joker's corner label in the ``room`` px below ``pad`` that a rank and
+        its suit take on other cards: Chinese stacked (大 over 王), English turned on its
+        side, condensed to the room."""
         strip = round(w * 0.36)
         y = pad
         if any(is_cjk(ch) for ch in label):
@@ -142,10 +148,12 @@ class CardArt:
                 glyph = self._glyph(ch, round(w * 0.27), colour, bold=True)
                 surf.blit(glyph, (pad + max(0, (strip - glyph.get_width()) // 2), y))
                 y += glyph.get_height() + max(1, w // 30)
-            return y
-        glyph = pygame.transform.rotate(self._glyph(label, round(w * 0.24), colour, bold=True), 90)
+            return
+        glyph = self._glyph(label, round(w * 0.24), colour, bold=True)
+        if glyph.get_width() > room:  # condensed, not smaller: the letters keep their height
+            glyph = pygame.transform.smoothscale(glyph, (max(1, room), glyph.get_height()))
+        glyph = pygame.transform.rotate(glyph, 90)
         surf.blit(glyph, (pad + max(0, (strip - glyph.get_width()) // 2), y))
-        return y + glyph.get_height()
 
     @staticmethod
     def _crown(surf: pygame.Surface, box: pygame.Rect, colour: Colour, hollow: bool = False) -> None:

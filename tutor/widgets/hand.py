@@ -13,7 +13,7 @@ from engine.rules import TRUMP, TrumpContext
 
 from ..theme import FOCUS, KITTY_MARK
 from .base import Widget
-from .card_art import ASPECT, card_height
+from .card_art import ASPECT, INDEX_SHOWS, card_height
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -22,11 +22,14 @@ VISIBLE = 0.42
 """Least part of a card's width left uncovered: the rank, suit and ★ column."""
 GROUP_GAP = 0.4
 """Extra space between suits (trumps, ♠, ♥, ♦, ♣), in steps."""
-ROW_SHOWS = 0.62
+ROW_SHOWS = INDEX_SHOWS
 """In a hand of two rows, the part of a first-row card's height the second row leaves
 uncovered: the corner's rank, suit and ★."""
 MIN_TWO_ROWS = 20
 """A hand this long or longer may take two rows (when that gives wider cards)."""
+TWO_ROWS_COST = 0.95
+"""Two rows are taken even when their cards are only this much as wide as one row's:
+each card then shows a much wider strip to read and to click."""
 SUIT_SPLIT_COST = 0.9
 """The second row starts at a suit when that keeps the cards at least this much as
 wide as a split in the middle."""
@@ -185,8 +188,8 @@ class HandFan(Widget):
         return groups
 
     def _fit(self, cards: Sequence[Card]) -> "_Fit":
-        """The widest cards that fit: one row, or two when that gives wider cards (a
-        hand of three or four decks), the second row split off at the suit boundary
+        """The widest cards that fit: one row, or two when that gives cards about as wide
+        or wider (a hand of three or four decks), the second row split off at the suit boundary
         nearest the middle (or in the middle when a suit holds most of the hand)."""
         n = len(cards)
         groups = self._groups(cards)
@@ -198,7 +201,7 @@ class HandFan(Widget):
             middle = next(f for f in fits if f.split == n // 2)
             at_suits = [f for f in fits if f.split != n // 2 and f.width >= middle.width * SUIT_SPLIT_COST]
             two = max(at_suits, key=lambda f: (f.width, -abs(f.split - n / 2))) if at_suits else middle
-            if two.width > best.width:
+            if two.width >= best.width * TWO_ROWS_COST:
                 best = two
         return best
 

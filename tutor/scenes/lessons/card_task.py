@@ -11,7 +11,7 @@ from engine import Card, legal_follow, trick_winner
 from ...i18n import N_
 from ...lessons import LessonRun
 from ...lessons.feedback import tr
-from ...lessons.model import ACTIONS, Declare, Lead, PlayTrick, SelectCards
+from ...lessons.steps import ACTIONS, Declare, Lead, PlayTrick, SelectCards
 from ...text import TextLayout
 from ...theme import Metrics
 from ...widgets.base import Widget
@@ -41,8 +41,9 @@ class CardTaskView(StepView):
     def load(self, run: LessonRun) -> None:
         task, state, ctx = run.task, run.state, run.display_ctx
         assert task is not None
-        self.action = ACTIONS[task.kind]
         self.passes = isinstance(task, Declare)
+        self.calls = self.passes and run.ctx.rules.variant.hidden_calls  # Call and 不叫, not Show and 不亮
+        self.action = N_("Call") if self.calls else ACTIONS[task.kind]
         self.done = state.done
         played = list(state.played or ())
         hand = list(getattr(task, "hand", ()))

@@ -12,8 +12,8 @@ from engine import trick_winner
 from ...i18n import N_
 from ...lessons import LessonRun
 from ...lessons.feedback import tr
-from ...lessons.model import Choose
 from ...lessons.rules import correct_options
+from ...lessons.steps import Choose
 from ...text import TextLayout
 from ...theme import Metrics
 from ...widgets.base import Widget

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
 from ...lessons.feedback import tr
-from ...lessons.model import Drill, Recap
+from ...lessons.steps import Drill, Recap
 from .card_task import CardTaskView
 from .words import bilingual, stars_text
 
@@ -77,6 +77,9 @@ class FrameText:
             return text
         if run.is_task and not state.done:
             if isinstance(scene.view, CardTaskView):
+                if scene.view.calls:
+                    return _("Select the cards to call trumps with and press Call, or press Pass. "
+                             "A call stays face down until the deal ends.")
                 if scene.view.passes:
                     return _("Select the cards to show and press Show, or press Pass.")
                 return _("Select cards in your hand, then press {button}.").format(button=_(scene.view.action or ""))

@@ -10,7 +10,7 @@ from engine import Rules
 
 from ...i18n import N_
 from ...lessons import GuidedHand, Lesson, LessonLibrary, UnavailableLesson, default_library
-from ...lessons.model import Narration
+from ...lessons.steps import Narration
 from ...scene import Scene
 
 if TYPE_CHECKING:

@@ -22,10 +22,11 @@ import pygame
 
 from engine import Rules
 
+from ...hints import pass_label
 from ...i18n import N_, _
 from ...lessons import GuidedHand, Lesson, LessonLibrary, LessonRun, UnavailableLesson
-from ...lessons.model import PASS, Drill, Recap, Task
-from ...lessons.session import HINT, RIGHT as RIGHT_TIER
+from ...lessons.marking import HINT, RIGHT as RIGHT_TIER
+from ...lessons.steps import Drill, Recap, Task
 from ...scene import Scene
 from ...text import TextLayout, layout_text
 from ...theme import ON_FELT, Metrics
@@ -93,7 +94,7 @@ class LessonPlayerScene(Scene):
         self.hint = Button(services, N_("Hint"), self.toggle_hint, px=17)
         self.both = Button(services, N_("Both languages"), self.toggle_bilingual, px=16)
         self.link = Button(services, self.words.link_label, self.open_link, px=16)
-        self.passing = Button(services, PASS, self.pass_, px=17)
+        self.passing = Button(services, lambda: pass_label(self.view.calls), self.pass_, px=17)
         self.action = Button(services, self.words.action_label, self.submit, px=17)
         self.next = Button(services, self.words.next_label, self.forward, px=17)
         self._laid_out_for: tuple[str, bool] = ("", False)

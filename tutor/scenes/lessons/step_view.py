@@ -31,6 +31,8 @@ class StepView:
     """The action button's label (a msgid), if the step is answered with cards."""
     passes = False
     """Whether the step offers Pass (declaring)."""
+    calls = False
+    """Whether trumps are called face down (four decks, 暗叫): Pass is 不叫."""
 
     def __init__(self, services: "Services", answer: Answer, changed: Callable[[], None],
                  say: Callable[[str], str] = tr) -> None:

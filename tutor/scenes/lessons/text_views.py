@@ -10,8 +10,8 @@ import pygame
 from ...i18n import _
 from ...lessons import LessonRun
 from ...lessons.feedback import tr
-from ...lessons.model import Narration
-from ...lessons.session import STARS_RULE
+from ...lessons.marking import STARS_RULE
+from ...lessons.steps import Narration
 from ...theme import ON_FELT, ON_FELT_SOFT, Metrics
 from ...widgets import TextPanel
 from ...widgets.base import Widget

@@ -8,7 +8,7 @@ The views are ``step_view.StepView``s: ``text_views`` (narration, recap),
 from __future__ import annotations
 
 from ...lessons import LessonRun
-from ...lessons.model import Step
+from ...lessons.steps import Step
 from .card_task import CardTaskView
 from .choice import ChoiceView
 from .step_view import StepView

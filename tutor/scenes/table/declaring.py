@@ -12,6 +12,7 @@ import pygame
 from engine.cards import Card
 from engine.game import DEALING, DECLARING
 
+from ...hints import pass_label
 from ...i18n import _
 from ...practice import Words
 from ...theme import ON_FELT
@@ -34,7 +35,7 @@ class DeclaringPhase(TablePhase):
         """What each declare button declares now (``None``: not allowed now)."""
 
     def action_label(self) -> str:
-        return _("Pass")
+        return pass_label(self.scene.table.calls_face_down)
 
     def action_ready(self, selected: list[Card]) -> bool:
         table = self.scene.table
@@ -111,20 +112,23 @@ class DeclaringPhase(TablePhase):
     # ------------------------------------------------------------ the declare buttons
 
     @staticmethod
-    def _face_text(face: Card, cards: tuple[Card, ...] | None) -> str:
-        """A declare button's words: one card, a pair of it ("亮一对♠2"), or more."""
+    def _face_text(face: Card, cards: tuple[Card, ...] | None, calls: bool) -> str:
+        """A declare button's words: one card, a pair of it ("亮一对♠2"), or more; with
+        four decks a face-down call ("叫一对♠2")."""
         from ...hints import card_name
 
         if cards is not None and len(cards) == 2:
-            return _("Declare a pair of {card}").format(card=card_name(face))
+            text = _("Call a pair of {card}") if calls else _("Declare a pair of {card}")
+            return text.format(card=card_name(face))
         if cards is not None and len(cards) > 2:
-            return _("Declare {n} × {card}").format(n=len(cards), card=card_name(face))
-        return _("Declare {cards}").format(cards=card_name(face))
+            text = _("Call {n} × {card}") if calls else _("Declare {n} × {card}")
+            return text.format(n=len(cards), card=card_name(face))
+        return (_("Call {cards}") if calls else _("Declare {cards}")).format(cards=card_name(face))
 
     def _label(self, n: int) -> Callable[[], str]:
         def label() -> str:
             cards = self.choices[n] if n < len(self.choices) else None
-            return self._face_text(self.faces[n], cards)
+            return self._face_text(self.faces[n], cards, self.scene.table.calls_face_down)
         return label
 
     def declarer(self, n: int) -> Callable[[], None]:

@@ -46,7 +46,7 @@ class TablePhase:
         scene = self.scene
         result = scene.table.submit(scene.flights.lift(scene.hand))
         if result.refusal is not None:
-            scene._refuse(lambda text=result.refusal: text)
+            scene._refuse(result.refusal)
             return
         scene.ladder = None
         if scene.clock.shown is not None:

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from ..practice import PracticeTableScene
 
 
+GAME_SHORT = {1: N_("1 deck"), 2: N_("2 decks"), 3: N_("3 decks"), 4: N_("4 decks")}
+"""The games named short, for the game button's "this match → the next" (one line at
+14 px in a 960×600 window)."""
+
 class TableStatus:
     def __init__(self, scene: "PracticeTableScene") -> None:
         self.scene = scene
@@ -58,7 +62,7 @@ class TableStatus:
         if playing == chosen:
             return _("Game: {game}").format(game=_(GAME_TEXT[playing]))
         # TRANSLATORS: the game on the table → the game of the next match
-        return _("{game} → {chosen}").format(game=_(GAME_TEXT[playing]), chosen=_(GAME_TEXT[chosen]))
+        return _("{game} → {chosen}").format(game=_(GAME_SHORT[playing]), chosen=_(GAME_SHORT[chosen]))
 
     def coach_label(self) -> str:
         return _("Coach: on") if self.scene.table.coached else _("Coach: off")
