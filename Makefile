@@ -42,12 +42,13 @@ catalogs: $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/messages.po))
 locale/%/LC_MESSAGES/messages.mo: locale/%/LC_MESSAGES/messages.po | $(STAMP)
 	$(BABEL) -q compile -d locale -D messages -l $*
 
-# After changing strings in Python or lessons: refresh the template and both catalogs,
+# After changing strings in Python or lessons: refresh the template and both catalogs
+# (entries no source uses any more are dropped, not kept as #~),
 # fill the English one, then translate what `make test` reports as missing or fuzzy.
 messages: $(STAMP)
-	$(BABEL) extract -F babel.cfg -o locale/messages.pot --no-wrap --sort-by-file \
+	$(BABEL) extract -F babel.cfg -k NP_:1c,2 -o locale/messages.pot --no-wrap --sort-by-file \
 		--add-comments=TRANSLATORS: --project "Shengji Tutor" --copyright-holder "Shengji Tutor" .
-	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-wrap
+	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-wrap --ignore-obsolete
 	$(PY) tools/sync_en_catalog.py
 
 run: setup

@@ -20,16 +20,25 @@ from typing import Any, Callable, Iterable, Sequence
 from engine import Card, TrumpContext, lead_shape
 from engine.cards import SUIT_SYMBOLS
 
-from tutor.i18n import N_, _, format_sentence, ngettext, pgettext
+from tutor.i18n import N_, NP_, _, format_sentence, ngettext
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
               "T": N_("trumps")}
 
 
+def declaring_words(calls: bool) -> tuple[str, str]:
+    """The msgids of the two buttons of a declaring moment, the lesson player's and the
+    practice table's: Show and Pass (亮 / 不亮), or where trumps are called face down
+    (four decks, 暗叫) Call and Pass (叫主 / 不叫)."""
+    if calls:
+        return N_("Call"), NP_("face-down call", "Pass")
+    return N_("Show"), N_("Pass")
+
+
 def pass_label(calls: bool) -> str:
-    """The words of the button that passes on declaring: 不亮, or 不叫 where trumps are
-    called face down (four decks, 暗叫); "Pass" in English either way."""
-    return pgettext("face-down call", "Pass") if calls else _("Pass")
+    """The words of the button that passes on declaring, translated: 不亮, or 不叫
+    where trumps are called face down; "Pass" in English either way."""
+    return _(declaring_words(calls)[1])
 
 
 # --------------------------------------------------------------------------- naming

@@ -24,7 +24,7 @@ import os
 import re
 import string
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .resources import INSTALLED
 from .resources import LOCALE as LOCALE_DIR
@@ -121,19 +121,41 @@ def system_language() -> str:
 
 
 def _(msgid: str) -> str:
-    """Translate ``msgid`` into the current language."""
-    return _current.gettext(msgid)
-
-
-def pgettext(context: str, msgid: str) -> str:
-    """Translate ``msgid`` as meant in ``context``: one English word that other
-    languages say differently by the moment (a four-deck call's "Pass" is 不叫, not 不亮)."""
-    return _current.pgettext(context, msgid)
+    """Translate ``msgid`` into the current language (an ``InContext`` one as meant in
+    its context)."""
+    return translate(msgid)
 
 
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it now."""
     return msgid
+
+
+class InContext(str):
+    """A msgid meant in one context (gettext's msgctxt), marked now and translated
+    later: one English word that other languages say differently by the moment (a
+    four-deck call's "Pass" is 不叫, not 不亮).  Its value is the msgid."""
+
+    context: str
+
+    def __new__(cls, context: str, msgid: str) -> "InContext":
+        text = super().__new__(cls, msgid)
+        text.context = context
+        return text
+
+
+def NP_(context: str, msgid: str) -> InContext:
+    """Mark ``msgid`` in ``context`` for extraction without translating it now."""
+    return InContext(context, msgid)
+
+
+def translate(msgid: str, translations: Any = None) -> str:
+    """``msgid`` in the current language, or in ``translations`` (a gettext catalog)
+    when given; an ``InContext`` msgid as meant in its context."""
+    catalog = translations if translations is not None else _current
+    if isinstance(msgid, InContext):
+        return catalog.pgettext(msgid.context, str(msgid))
+    return catalog.gettext(msgid)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -283,7 +283,7 @@ RULE_OPTION_TEXT: dict[str, tuple[str, str]] = {
     "constant_twos": (N_("Twos are always trumps"), N_("Every 2 is a trump, just below the level cards.")),
     "throw_penalty": (N_("Failed throw penalty"), N_("Points a failed throw costs the player who tried it.")),
     "kitty_multiplier": (N_("Kitty multiplier"), N_("How much the kitty's points count when attackers win the last trick.")),
-    "self_override": (N_("Override yourself"), N_("A player may re-declare trumps over their own declaration.")),
+    "self_override": (N_("Override yourself"), N_("A player may override their own declaration (never with four decks).")),
     "no_bid_first_hand": (N_("Nobody declares in hand 1"), N_("What happens when the first deal ends without a trump.")),
     "must_defend_a": (N_("Must defend A"), N_("A team at A wins only by holding as dealers at A.")),
 }

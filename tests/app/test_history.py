@@ -304,3 +304,26 @@ def test_a_stacked_deal_is_not_kept(tmp_path) -> None:
     play_out(table)
     history = store(tmp_path)
     assert keep_hand(history, table) is None and history.hands() == []
+
+
+def test_the_first_hands_summary_says_what_rating_points_are_without_scrolling(make_app) -> None:
+    """At 960×600, in both languages, the first kept hand's summary shows what rating
+    points are above its fold: they come before the match's housekeeping (next dealer,
+    hints asked, the deal code), which may scroll."""
+    from types import SimpleNamespace
+
+    from tutor import i18n
+    from tutor.record import RATING_RULE
+    from tutor.scenes.summary import HandSummaryScene
+
+    table = PracticeTable(Game(seed=31), seed=31, ai_kind="random", coached=True)
+    play_out(table)
+    table.kept = {"rating": {"before": 0, "change": -2}}  # as keep_hand leaves a first hand
+    app = make_app(size=(960, 600))
+    for code in ("en", "zh_CN"):
+        i18n.set_language(code)
+        scene = HandSummaryScene(app.services, SimpleNamespace(table=table))
+        scene.resize(app.stack.metrics)
+        lines = scene.body.layout().lines
+        end = next(n for n, line in enumerate(lines) if i18n._(RATING_RULE).endswith(line.text.strip()))
+        assert lines[end].rect[1] + lines[end].rect[3] <= scene.body.room(), code

@@ -83,10 +83,34 @@ def test_english_says_rating_points_where_chinese_says_jifen():
 
 
 def test_catalogs_follow_the_template():
+    """Every entry of the template, and none that no source uses any more (`make
+    messages` drops them rather than keep them as ``#~``)."""
     with (ROOT / "locale" / "messages.pot").open("rb") as fh:
         template = {m.id for m in read_po(fh) if m.id}
     for code in i18n.LANGUAGES:
-        assert {m.id for m in messages(code)} >= template, f"{code} lacks messages: run `make messages`"
+        catalog = load(code)
+        assert {m.id for m in catalog if m.id} >= template, f"{code} lacks messages: run `make messages`"
+        assert not catalog.obsolete, f"{code} keeps entries no source uses (#~): run `make messages`"
+
+
+GLOSS = re.compile(r"\([^()]*\)")
+"""A Chinese term in parentheses: the gloss of the English word before it."""
+CJK = re.compile("[\u3400-\u9fff]")
+
+
+def test_english_uses_chinese_words_only_as_glosses():
+    """The app's English sentences use a Chinese word only in parentheses after its
+    English one (the lessons also teach the seat names 对家, 上家, 下家 in sentences);
+    nowhere in English is 40 分, 抢亮 or 扣底 / 抠底 used bare: they are "one deck", the
+    three-deck declaring, the last trick."""
+    bare = []
+    for m in messages("en"):
+        string = " | ".join(m.string) if isinstance(m.string, tuple) else m.string
+        text = GLOSS.sub("", string).replace("中文", "")  # 中文: the language's own name
+        if any(path.endswith(".py") for path, _line in m.locations) and CJK.search(text):
+            bare.append(string)
+        bare.extend(string for word in ("40 分", "抢亮", "扣底", "抠底") if word in text)
+    assert not bare, bare
 
 
 def test_template_is_up_to_date():

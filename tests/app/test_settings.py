@@ -8,8 +8,11 @@ from .conftest import key
 from tutor.datafiles import LOCK_FILE
 from tutor.app import App
 from tutor.scenes import NoticeScene
-from engine import Rules
-from tutor.settings import ENV_HOME, Settings, Store, data_dir
+from engine import Rules, parse_cards
+from engine.declaring import declaration_error
+from engine.view import Declaration
+from tutor import i18n
+from tutor.settings import ENV_HOME, RULE_OPTION_TEXT, Settings, Store, data_dir
 
 
 def test_round_trip(tmp_path):
@@ -155,3 +158,16 @@ def test_the_game_chosen_is_remembered_with_its_presets(tmp_path):
 def test_a_stored_game_out_of_range_falls_back_to_two_decks(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"decks": 5}), encoding="utf-8")
     assert Store(tmp_path).settings.decks == 2
+
+
+def test_override_yourself_says_it_does_not_apply_with_four_decks():
+    """The engine ignores the option with four decks (nobody overrides their own
+    face-down call), so its explanation in Settings says so, in both languages."""
+    own = Declaration(0, tuple(parse_cards("S5")))
+    for decks, refused in ((2, None), (4, "own_declaration")):
+        rules = Rules(decks=decks, self_override=True)
+        assert declaration_error(0, parse_cards("H5 H5"), parse_cards("S5 H5 H5"), "5", own, rules) == refused
+    explain = RULE_OPTION_TEXT["self_override"][1]
+    assert "four decks" in i18n._(explain)
+    i18n.set_language("zh_CN")
+    assert "四副扑克" in i18n._(explain)

@@ -24,7 +24,8 @@ from tutor.app import App  # noqa: E402
 from tutor.lessons import Lesson, LessonLibrary, load_all  # noqa: E402
 from tutor.lessons.loader import LESSON_DIR  # noqa: E402
 from tutor.lessons.rules import right_answers, wrong_answer  # noqa: E402
-from tutor.lessons.steps import Choose, Declare, Drill, PlayTrick  # noqa: E402
+from tutor.lessons.feedback import tr  # noqa: E402
+from tutor.lessons.steps import Choose, Declare, Drill, PlayTrick, button_words  # noqa: E402
 from tutor.scenes.lessons import LessonBrowserScene, LessonPlayerScene  # noqa: E402
 from tutor.scenes.lessons.card_task import CardTaskView  # noqa: E402
 from tutor.scenes.lessons.choice import ChoiceView  # noqa: E402
@@ -459,8 +460,10 @@ def test_a_hotkey_sits_in_its_own_key_cap(make_app, language) -> None:
 
 
 def test_a_declare_step_says_call_where_trumps_are_called_face_down(make_app, language) -> None:
-    """Four decks call trumps face down (暗叫): the buttons are 叫主 / 不叫 (not 亮牌 / 不亮)
-    and the hint says the call stays face down, in either language after a switch."""
+    """Four decks call trumps face down (暗叫): the buttons are 叫主 / 不叫 (not 亮牌 / 不亮),
+    the footer's P key says 不叫 too, the step's button words (what the teaching check
+    reads) are the same, and the hint says the call stays face down, in either language
+    after a switch."""
     app = make_app()
     lesson = next(x for x in LESSONS if x.decks == 4)
     app.stack.push(LessonPlayerScene(app.services, lesson, seed=1))
@@ -468,9 +471,11 @@ def test_a_declare_step_says_call_where_trumps_are_called_face_down(make_app, la
     scene.run.go(next(i for i, step in enumerate(scene.run.steps) if isinstance(step, Declare)))
     scene.furthest = scene.run.index
     scene._load_step()
-    said = {"en": ("Call", "Pass", "face down"), "zh_CN": ("叫主", "不叫", "扣着")}
+    said = {"en": ("Call", "Pass", "P: Pass", "face down"), "zh_CN": ("叫主", "不叫", "P：不叫", "扣着")}
     for code in (language, *(c for c in said if c != language)):  # F2: the buttons follow
-        action, passing, hidden = said[code]
+        action, passing, footer, hidden = said[code]
         assert (scene.action.text(), scene.passing.text()) == (action, passing)
+        assert tuple(tr(word) for word in button_words(scene.step, scene.rules)) == (action, passing)
+        assert footer in " ".join(line.text for line in scene.chrome.footer_layout().lines)
         assert hidden in scene.words.feedback()
         app.handle_event(key(pygame.K_F2))

@@ -238,7 +238,7 @@ PRINCIPLES: dict[str, Principle] = {
                                "the attackers if they win it."),
                             lambda at, c: [CardsLeft(len(c)), HasKitty()] if len(c) == len(at.view.hand)
                             else None),
-    "last_trick_kou_di": Principle(N_("The last trick is the 扣底: the side that loses it gives the "
+    "last_trick_kou_di": Principle(N_("The last trick (扣底): the side that loses it gives the "
                                       "winners the points it played in it, times the number of "
                                       "cards led."),
                                    lambda at, c: [CardsLeft(len(c)), HasKitty(False)]

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from engine import Card, TrumpContext
 
 from tutor.hints import CardsRef, card_name, cards_text, suit_name
-from tutor.i18n import N_, _, format_list, format_sentence, language, ngettext
+from tutor.i18n import N_, _, format_list, format_sentence, language, ngettext, translate
 
 from .answers import Judgement
 from .model import Numbers, Phrase
@@ -83,8 +83,8 @@ CHOICE_HINTS = {
     "kitty_multiplier": N_("Look at the last lead and apply the kitty bonus of the rules in force."),
     "attackers_total": N_("Add the points from the tricks to the kitty's points times the bonus."),
     "hand_result": N_("Find the attackers' total in the level table."),
-    "next_dealer": N_("If the dealers held, the dealer's partner deals; if the attackers took over, the old "
-                      "dealer's 下家."),
+    "next_dealer": N_("If the dealers held, the dealer's partner deals; if the attackers took over, the player "
+                      "on the old dealer's right."),
     "attackers_points": N_("Check who won each trick: only the attackers' tricks count."),
     "first_dealer": N_("In the first hand, the last declaration that stands decides who deals."),
     "tractor": N_("A tractor is pairs of one suit that are neighbours in this hand's order."),
@@ -143,7 +143,7 @@ def tr(text: str | None, translations: Any = None) -> str:
                   format_list([str(n) for n in v], code=locale) if isinstance(v, Numbers) else v
                   for k, v in text.params.items()}
         return format_sentence(gettext(text), params)
-    return gettext(text)
+    return translate(text, translations)
 
 
 TRUMP_FACTS = {

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from engine import Card, Rules
 
+from tutor.hints import declaring_words
 from tutor.i18n import N_
 
 from .model import Answer, Option, Position, Trick, game_rules
@@ -256,19 +257,23 @@ def board_cards(step: Step) -> list[Card]:
     return cards
 
 
-ACTIONS = {"select_cards": N_("Check"), "play_trick": N_("Play"), "lead": N_("Lead"), "declare": N_("Show")}
-"""The action button of a card task, by kind (a declaration also offers Pass)."""
+ACTIONS = {"select_cards": N_("Check"), "play_trick": N_("Play"), "lead": N_("Lead")}
+"""The action button of a card task, by kind (a declaration's two buttons:
+``declare_buttons``)."""
 
 
-PASS = N_("Pass")
+def declare_buttons(step: Step, rules: Rules) -> tuple[str, str]:
+    """A declaration's action and pass buttons (msgids): Show and Pass, or Call and Pass
+    (叫主 / 不叫) in a game that calls trumps face down."""
+    return declaring_words(step.rules_for(rules).variant.hidden_calls)
 
 
-def button_words(step: Step) -> tuple[str, ...]:
+def button_words(step: Step, rules: Rules) -> tuple[str, ...]:
     """The words on a step's own buttons (they count as words the step uses)."""
+    if step.kind == "declare":
+        return declare_buttons(step, rules)
     action = ACTIONS.get(step.kind)
-    if action is None:
-        return ()
-    return (action, PASS) if step.kind == "declare" else (action,)
+    return (action,) if action is not None else ()
 
 
 STEP_TYPES: dict[str, type[Step]] = {

@@ -139,7 +139,7 @@ SEAT_FIELDS = ("table", "trick", "tricks", "others", "shown", "declarations")
 """A step with any of these draws seat labels (对家, 上家, 下家 in Chinese) beside cards."""
 
 
-def _texts(step: Step, position: Step, trumps_known: bool) -> Iterable[str]:
+def _texts(step: Step, position: Step, trumps_known: bool, rules: Rules) -> Iterable[str]:
     """What a step shows in words: its texts, its caption, the seat labels it draws,
     the header over the position (``position``: the step, or a position a drill deals),
     its texts, and the words on its buttons."""
@@ -153,7 +153,7 @@ def _texts(step: Step, position: Step, trumps_known: bool) -> Iterable[str]:
     line = header(position, trumps_known)
     if line is not None:
         yield line
-    yield from button_words(position)
+    yield from button_words(position, rules)
 
 
 PRINTED_TASKS = ("all_trumps", "is_trump")
@@ -222,7 +222,7 @@ def problems(lessons: Iterable[Lesson], reference: Reference | None, rules: Rule
             shown: list[str] = []
             for position in _positions(step, rules):
                 wanted |= needs(position, rules)
-                shown.extend(t for t in _texts(step, position, "trumps" in taught) if t not in shown)
+                shown.extend(t for t in _texts(step, position, "trumps" in taught, rules) if t not in shown)
                 if "star" in taught and "star" not in step.teaches and (problem := star_problem(position)):
                     if problem not in [p.message for p in found if p.line == step.line]:
                         report(problem)

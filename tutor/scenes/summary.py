@@ -110,6 +110,8 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
     if after != before:
         who = _("Your team") if ours else _("The opponents")
         lines.append(_("{who}: level {before} → {after}.").format(who=who, before=before, after=after))
+    if practice and table.kept is not None:  # what the hand did for the learner, before the match's housekeeping
+        lines.extend(rating_lines(table.kept["rating"]))
     levels = result.levels_after
     lines.append(_("Hand {n} of the match. Levels: your team {ours}, the opponents {theirs}.").format(
         n=result.hand, ours=levels[TEAMS[learner % 2]], theirs=levels[TEAMS[1 - learner % 2]]))
@@ -130,13 +132,18 @@ def summary_lines(table: PracticeTable, practice: bool = True) -> list[str]:
                               "You asked for hints on {n} plays this hand.",
                               table.hints_used).format(n=table.hints_used))
     lines.append(_("Deal code of this hand: {code}").format(code=game.deal_code()))
-    if table.kept is not None:
-        rating = table.kept["rating"]
-        after = rating["before"] + rating["change"]
-        lines.append(_("Rating points: {change:+d} this hand, {points} in all; your title is {title}.").format(
-            change=rating["change"], points=after, title=title_text(after)))
-        if rating["before"] == 0:  # a learner's first hand (or back at 0): what they are
-            lines.append(_(RATING_RULE))
+    return lines
+
+
+def rating_lines(rating: dict[str, int]) -> list[str]:
+    """The rating points a kept hand brought and the title they give; on a learner's
+    first hand (or back at 0) also what rating points are, high enough in the summary
+    to be read without scrolling at 960×600."""
+    after = rating["before"] + rating["change"]
+    lines = [_("Rating points: {change:+d} this hand, {points} in all; your title is {title}.").format(
+        change=rating["change"], points=after, title=title_text(after))]
+    if rating["before"] == 0:
+        lines.append(_(RATING_RULE))
     return lines
 
 

@@ -11,7 +11,7 @@ from engine import Card, legal_follow, trick_winner
 from ...i18n import N_
 from ...lessons import LessonRun
 from ...lessons.feedback import tr
-from ...lessons.steps import ACTIONS, Declare, Lead, PlayTrick, SelectCards
+from ...lessons.steps import ACTIONS, Declare, declare_buttons, Lead, PlayTrick, SelectCards
 from ...text import TextLayout
 from ...theme import Metrics
 from ...widgets.base import Widget
@@ -43,7 +43,7 @@ class CardTaskView(StepView):
         assert task is not None
         self.passes = isinstance(task, Declare)
         self.calls = self.passes and run.ctx.rules.variant.hidden_calls  # Call and 不叫, not Show and 不亮
-        self.action = N_("Call") if self.calls else ACTIONS[task.kind]
+        self.action = declare_buttons(task, run.rules)[0] if self.passes else ACTIONS[task.kind]
         self.done = state.done
         played = list(state.played or ())
         hand = list(getattr(task, "hand", ()))

@@ -46,7 +46,9 @@ if TYPE_CHECKING:
 
 NEUTRAL, GOOD, BAD = (255, 250, 232), (226, 244, 222), (252, 228, 222)
 """Feedback panel backgrounds: a prompt, a right answer, a wrong one."""
-FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: pass · H: hint · "
+# TRANSLATORS: {pass_button} is the Pass button's word (不亮, or 不叫 where trumps are
+# called face down).
+FOOTER = N_("1–9: answer · arrows and Space: cards · C: play or check · P: {pass_button} · H: hint · "
             "Enter: next · Esc: back · F2: 中文 / English")
 
 
@@ -81,7 +83,7 @@ class LessonPlayerScene(Scene):
         self.show_hint = False
         self.recorded = False
         self.words = FrameText(self)
-        self.chrome = LessonChrome(services, lambda: bilingual(lesson.title, False), FOOTER)
+        self.chrome = LessonChrome(services, lambda: bilingual(lesson.title, False), self.footer)
         self.dots = ProgressDots(services, self.go)
         self.goal = TextPanel(services, self.words.goal, px=23, bold=True, colour=ON_FELT, background=None)
         self.status = TextPanel(services, self.words.status, px=16, colour=ON_FELT, background=None, align="right")
@@ -117,6 +119,10 @@ class LessonPlayerScene(Scene):
             scene.furthest = step - 1
             scene.go(step - 1)
         return [browser(services), scene]
+
+    def footer(self) -> str:
+        """The keys, P named by the Pass button's word of this step."""
+        return _(FOOTER).format(pass_button=pass_label(self.view.calls))
 
     # ----------------------------------------------------------------- state
 

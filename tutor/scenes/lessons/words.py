@@ -14,6 +14,7 @@ from ...lessons.feedback import tr
 from ...seats import LABELS as SEAT_LABELS
 from ...text import TextLayout, fit_text
 from ...theme import ON_FELT_SOFT
+from ...widgets.text_panel import TextSource, resolve
 from ..common import Chrome
 
 if TYPE_CHECKING:
@@ -58,11 +59,11 @@ class LessonChrome(Chrome):
     """The title bar and Back button of every screen, with the lesson screens' keys
     in the footer."""
 
-    def __init__(self, services: "Services", title, footer: str) -> None:
+    def __init__(self, services: "Services", title, footer: TextSource) -> None:
         super().__init__(services, title)
-        self.footer_msgid = footer
+        self.footer_source = footer
 
     def footer_layout(self) -> TextLayout:
         m = self.metrics
-        return fit_text(self.services.fonts, _(self.footer_msgid), m.fpx(14), m.width - m.px(40),
+        return fit_text(self.services.fonts, resolve(self.footer_source), m.fpx(14), m.width - m.px(40),
                         self.footer.height, colour=ON_FELT_SOFT, min_px=9)
