@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 
 from ..cards import points
+from ..combos import decompose
 from .. import claims  # a module: engine.claims imports engine.ai.memory (via knowledge)
 from ..play import legal_follow
 from ..view import Decision, PlayerView
 from . import bury, declare, follow, lead, search
 from .montecarlo import MonteCarloPlayer
 from .reasons import decision
-from .structure import build_to_shape, of_suit
+from .structure import build_to_lead, of_suit
 from .table import Table, strength
 
 LEVELS = ("easy", "normal", "hard")
@@ -87,7 +88,12 @@ def avoid_mistake(view: PlayerView, chosen: Decision) -> Decision:
 
 class GreedyPlayer:
     """Baseline: always the highest legal cards, except that it dumps points onto a
-    trick its partner is winning.  Declares and buries like the easy AI."""
+    trick its partner is winning.  Declares and buries like the easy AI.
+
+    It leads its highest card, and with three or four decks, where that card is in a
+    set wider than a pair (a triple, a quad, a tractor of them), the whole set: the
+    shapes those games add are what a greedy player of them grabs tricks with.  It
+    follows to the lead's whole shape (``build_to_lead``: every width the game has)."""
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -103,14 +109,15 @@ class GreedyPlayer:
         ctx = table.ctx
         if view.leading:
             top = max(view.hand, key=lambda c: strength(c, ctx))
-            return decision([top], "highest_card")
+            held = next(c for c in decompose(of_suit(view.hand, ctx.suit_of(top), ctx), ctx) if top in c.cards)
+            return decision(held.cards if held.width > 2 else [top], "highest_card")
         shape = table.shape
         assert shape is not None
         dump = table.is_partner(table.winner_seat)
         key = table.feed_key if dump else table.high_key
         mine = of_suit(view.hand, shape.suit, ctx)
         if len(mine) >= shape.size:
-            cards = build_to_shape(mine, shape.tractors, shape.pairs, shape.size, ctx, key)
+            cards = build_to_lead(mine, shape, ctx, key)
         else:
             rest = [c for c in view.hand if c not in mine]
             cards = mine + sorted(rest, key=key)[: shape.size - len(mine)]

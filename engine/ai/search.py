@@ -37,7 +37,7 @@ fixes every decision) or at a wall-clock cap, whichever comes first, and drops
 candidates that fall clearly behind on the way.  The budgets are per game
 (``work_for``): with three and four decks a whole-hand playout costs too much for a
 decision's time, so there the search judges follows on the trick and leads' risks on
-sampled deals, and plays nothing out.
+sampled deals, and plays leads out only from a hand already short.
 
 What each of these choices measured in ``bench/ai_bench.py``, and what was tried
 instead and not kept: ``bench/NOTES.md``.
@@ -134,16 +134,20 @@ class Work:
     follow: int
     follow_playout: int
     bury: int
+    lead_hand: int | None = None
+    """Leads are played out only from a hand of at most this many cards (``None``: any):
+    a playout's cost grows with the cards left to play."""
 
 
 WIDE_WORK = {
-    3: Work(lead=0, lead_threat=40, follow=200, follow_playout=0, bury=0),
-    4: Work(lead=0, lead_threat=30, follow=160, follow_playout=0, bury=0),
+    3: Work(lead=3_000, lead_threat=40, follow=200, follow_playout=0, bury=0, lead_hand=30),
+    4: Work(lead=3_000, lead_threat=30, follow=160, follow_playout=0, bury=0, lead_hand=24),
 }
 """Three and four decks: a whole-hand playout of 39- or 54-card hands costs 5 to 15
 times one of two decks (the engine judges every triple, quad and wider tractor), so
-within the decision's time only the deals' judgements of the trick and of a lead's
-risks are searched (measured: ``bench/NOTES.md``)."""
+follows are judged on the trick alone, and leads are played out (some 3,000 cards)
+only once the hand has come down to ``lead_hand`` cards, where a playout costs a few
+milliseconds (measured: ``bench/NOTES.md``)."""
 
 
 def work_for(rules: Rules) -> Work:
@@ -183,7 +187,7 @@ def decide(t: Table, rng: random.Random, seconds: float | None = SECONDS) -> Dec
         if work.lead_threat:
             t.threats = threat_games(t, rng, work.lead_threat)
         base = lead.decide(t)
-        if not work.lead:
+        if not work.lead or (work.lead_hand is not None and len(t.hand) > work.lead_hand):
             return base
         budget = Budget(work.lead, seconds=seconds, started=started)
         evaluate = playout

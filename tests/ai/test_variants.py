@@ -1,7 +1,8 @@
 """The AI players in the one-, three- and four-deck games (docs/VARIANTS.md): whole
 hands legal and won against ``random``, plans for triples and quads (leading a sure
 one, taking a lead with a higher set, a quad onto a tractor of two pairs), and the
-four-deck decision kept cheap (no whole-hand playouts, follows found by shape).
+four-deck decision kept cheap (whole-hand playouts only from a short hand, follows
+found by shape), and the ``greedy`` baseline playing each game's sets.
 
 ``make soak`` also plays paired hands per game against ``random`` and ``greedy``
 (``test_paired_hands_of_every_game_are_won``); ``bench/ai_bench.py --decks N`` is the
@@ -25,6 +26,7 @@ from engine.play import FollowRequirements, check_follow, legal_follows
 from engine.players import RandomPlayer, play_hand
 from engine.rules import Rules, TrumpContext
 from engine.selfplay import paired_hands
+from engine.view import PlayerView
 
 from ..volume import count
 
@@ -96,6 +98,25 @@ def test_a_quad_takes_a_tractor_of_two_pairs(make_view) -> None:
     assert list(AIPlayer("normal", 1).play(view).cards) == parse_cards("H4 H4 H4 H4")
 
 
+@pytest.mark.parametrize("decks, hand, led", [
+    (2, "SA SA S3 H5 D4 D6 H7 H8 C9 CJ CQ", "SA"),  # two decks: the baseline's single
+    (3, "SA SA SA S3 H5 D4 D6 H7 H8 C9 CJ CQ", "SA SA SA"),
+    (3, "HA HA HA HK HK HK H3 D4 D6 C9 CJ CQ", "HA HA HA HK HK HK"),  # a 泰坦尼克
+    (4, "SA SA SA SA S3 H5 D4 D6 H7 H8 C9 CJ", "SA SA SA SA"),
+    (4, "SA SA SA SK SK SK SQ SQ SQ S3 H5 D4", "SA SA SA SK SK SK SQ SQ SQ"),
+])
+def test_greedy_leads_the_set_its_highest_card_is_in(make_view, decks: int, hand: str, led: str) -> None:
+    view = make_view(hand, trick=[], trump="S", level="2", decks=decks)
+    assert list(GreedyPlayer(1).play(view).cards) == parse_cards(led)
+
+
+def test_greedy_takes_a_triple_led_with_its_highest_triple(make_view) -> None:
+    # the pair of aces is higher, but a triple led asks for a triple
+    view = make_view("HA HA HK HK HK H4 H4 H4 S5 D6 C7 C8", seat=0, dealer=1, decks=3,
+                     trick=[(3, "H10 H10 H10")])
+    assert list(GreedyPlayer(1).play(view).cards) == parse_cards("HK HK HK")
+
+
 def test_playouts_lead_a_triple_nobody_can_beat() -> None:
     ctx = TrumpContext("2", "S", Rules(decks=3))
     hands = ["CA CA CA C3 D4", "C4 C5 D6 D7 H8", "C6 C7 D8 D9 H9", "C8 C9 D10 DJ H10"]
@@ -129,21 +150,31 @@ def test_a_long_trump_lead_to_a_54_card_hand_is_followed_by_shape() -> None:
     assert calls < 200
 
 
-def test_hard_plays_out_no_whole_hands_with_four_decks(monkeypatch) -> None:
-    game = Game(Rules(decks=4), seed=3)
-    while game.phase != "tricks":
-        if game.phase == "dealing":
-            game.deal()
-        else:
-            game.close_declaring()
-    view = game.view(game.turn)
+def _lead_view(rules: Rules, seed: int, most: int) -> PlayerView:
+    """The view of the first seat to lead holding at most ``most`` cards (greedy play)."""
+    game = Game(rules, seed)
 
-    def refused(*args):
-        raise AssertionError("a whole-hand playout in the four-deck game")
+    def stop(game: Game) -> None:
+        if game.phase == "tricks" and not game.trick and len(game.hands[game.turn]) <= most:
+            raise Enough
 
-    monkeypatch.setattr(search, "playout", refused)
-    decision = search.decide(Table(view), random.Random(1), seconds=None)
-    assert decision.cards
+    with pytest.raises(Enough):
+        play_hand(game, [GreedyPlayer(seat) for seat in range(4)], stop)
+    return game.view(game.turn)
+
+
+def test_hard_plays_out_four_deck_leads_only_from_a_short_hand(monkeypatch) -> None:
+    # a whole-hand playout from 54-card hands costs some 20 ms: the search plays leads
+    # out only from a hand of search.work_for(rules).lead_hand cards or fewer
+    rules = Rules(decks=4)
+    played = []
+    # a stand-in playout whose cost spends the whole budget at once
+    monkeypatch.setattr(search, "playout", lambda *args: played.append(args) or (0.0, False, 10 ** 6))
+    for most, plays_out in ((54, False), (search.work_for(rules).lead_hand, True)):
+        played.clear()
+        view = _lead_view(rules, 3, most)
+        assert search.decide(Table(view), random.Random(1), seconds=None).cards
+        assert bool(played) == plays_out, len(view.hand)
 
 
 @pytest.mark.soak  # paired hands of every game
