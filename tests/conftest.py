@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, settings
 
 from engine.ai.players import uncapped_hard
 from engine.players import PLAYERS
+from tests.volume import VOLUME
 
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True)
@@ -94,7 +95,20 @@ class FileProgress:
                     f"[{self.done:>{width}}/{self.files}] {path}  {counts}  {self.seconds[path]:.1f} s")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Below full volume, the tests marked ``soak`` are left out (deselected, not skipped)."""
+    if VOLUME < 1:
+        soak = [item for item in items if item.get_closest_marker("soak") is not None]
+        if soak:
+            items[:] = [item for item in items if item.get_closest_marker("soak") is None]
+            config.hook.pytest_deselected(items=soak)
+
+
 @pytest.hookimpl(trylast=True)  # after the terminal reporter is set up
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "searched_afresh: the AI searches every decision "
+                            "itself, none remembered from another test (tests/memo.py)")
+    config.addinivalue_line("markers", "soak: a long run only ``make soak`` makes (volume 1 "
+                            "and over); ``make test`` deselects it")
     if config.pluginmanager.get_plugin("terminalreporter") is not None and not hasattr(config, "workerinput"):
         config.pluginmanager.register(FileProgress(config), "file-progress")

@@ -28,7 +28,7 @@ from engine.rules import Rules, TrumpContext
 from engine.selfplay import paired_hands
 from engine.view import PlayerView
 
-from ..volume import VOLUME, count
+from ..volume import count
 
 
 def _won(rules: Rules, attacker_points: int, attacking: bool) -> bool:
@@ -204,7 +204,7 @@ def test_hard_plays_out_four_deck_leads_only_from_a_short_hand(monkeypatch) -> N
         assert bool(played) == plays_out, len(view.hand)
 
 
-@pytest.mark.skipif(VOLUME < 1, reason="paired hands of every game: make soak")
+@pytest.mark.soak  # paired hands of every game
 @pytest.mark.parametrize("decks", [1, 3, 4])
 @pytest.mark.parametrize("kind", ["ai", "ai:hard"])
 @pytest.mark.parametrize("opponent", ["random", "greedy"])

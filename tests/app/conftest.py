@@ -13,6 +13,8 @@ from tutor import i18n  # noqa: E402
 from tutor.app import App  # noqa: E402
 from tutor.settings import Store  # noqa: E402
 
+from ..memo import PLAYS, remember_plays  # noqa: E402
+
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 
 
@@ -22,6 +24,12 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("SHENGJI_TUTOR_HOME", str(tmp_path / "home"))
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _plays_remembered(monkeypatch):
+    """The AI's plays made once per worker (``tests/memo.py``)."""
+    remember_plays(monkeypatch, PLAYS)
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from tutor.coach.advice import goes_against
 from tutor.coach.said import Said
 from tutor.coach.transcript import moments
 
+from ..memo import Memo, remember_searches
 from ..practice.test_coach_hint import view_of
 from ..volume import count
 from .audit import OPTIONS, first_hand, later_hand, plan_of, run
@@ -145,19 +146,28 @@ def test_the_audit_catches_a_review_note_that_cost_nothing(monkeypatch) -> None:
     assert any("GavePoints" in problem for problem in report.false)
 
 
+HARD_SEARCHES: Memo = {}
+"""The hard advisor's searches of seeds 1 and 4, made once for the two tests below (the
+hands are the same up to the first play ``avoid_mistake`` changes)."""
+
+
+@pytest.mark.xdist_group("hard-audit-hands")
 def test_the_audit_catches_advice_the_review_calls_a_mistake(monkeypatch) -> None:
     """Without the AI's last check against the engine's ``mistake``, the coach's own
     advice draws review notes (seeds 1 and 4 do, first hands with the hard advisor), and the audit
     reports each as a contradiction."""
     import engine.ai.players as players
 
+    remember_searches(monkeypatch, HARD_SEARCHES)
     monkeypatch.setattr(players, "avoid_mistake", lambda view, chosen: chosen)
     report = run([(1, "coach"), (4, "coach")], advisor="ai:hard", lang="en",
                  leak_every=1000)
     assert report.contradictions
 
 
-def test_the_coachs_advice_is_never_called_a_mistake() -> None:
+@pytest.mark.xdist_group("hard-audit-hands")
+def test_the_coachs_advice_is_never_called_a_mistake(monkeypatch) -> None:
+    remember_searches(monkeypatch, HARD_SEARCHES)
     report = run([(1, "coach"), (4, "coach")], advisor="ai:hard", lang="en",
                  leak_every=1000)
     assert not report.contradictions, report.contradictions

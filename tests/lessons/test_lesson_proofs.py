@@ -19,7 +19,6 @@ from tutor.lessons.model import answer_key, context_for
 from tutor.lessons import proof
 from tutor.lessons.session import LessonRun
 from tutor.lessons.steps import CardTask, PlayTrick
-from tests.volume import VOLUME
 
 FIXTURE = Path(__file__).parent / "good_plays.yaml"
 
@@ -128,7 +127,7 @@ def test_the_feedback_names_the_other_right_answers(language: str) -> None:
     assert line.startswith("Also right" if language == "en" else "也对")
 
 
-@pytest.mark.skipif(VOLUME < 1, reason="proves every lesson again: make soak")
+@pytest.mark.soak  # proves every lesson again
 def test_the_kept_verdicts_are_what_the_proofs_find_now() -> None:
     """Every judged step proved afresh gives the verdict kept for it (the advisor may
     have changed under the lessons)."""

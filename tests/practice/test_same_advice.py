@@ -29,7 +29,7 @@ from engine.players import PLAYERS
 from engine.view import Decision, PlayerView
 from tutor.practice import PracticeTable
 
-from ..volume import VOLUME, count
+from ..volume import count
 from .test_practice_table import learner_moves, run_until_learner
 
 SEED = 11
@@ -67,6 +67,7 @@ def capped_ai_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(PLAYERS, "ai:hard", partial(make_ai, "ai:hard"))
 
 
+@pytest.mark.searched_afresh
 @pytest.mark.usefixtures("capped_ai_seats")
 def test_a_decision_gets_the_same_advice_and_numbers_on_a_busy_machine() -> None:
     for table, view, idle in _decisions():
@@ -141,7 +142,7 @@ def test_the_coach_says_the_same_under_another_hash_seed() -> None:
     assert_same(first, second)
 
 
-@pytest.mark.skipif(VOLUME < 1, reason="whole coached hands of every game: make soak")
+@pytest.mark.soak  # whole coached hands of every game
 @pytest.mark.parametrize("policy", ["coach", "random"])
 @pytest.mark.parametrize("decks", [1, 2, 3, 4])
 def test_whole_transcripts_are_the_same_under_another_hash_seed(decks: int, policy: str) -> None:

@@ -269,7 +269,8 @@ def test_cards_fly_at_the_speed_setting_and_input_is_never_blocked(tmp_path) -> 
     gathered = scene.motion.flights[:plays]
     assert scene.clock.shown is None and scene.motion.active and len({f.end.center for f in gathered}) == 1
     app.frame(PACES["normal"].gather_flight / 2 + 0.01)
-    assert scene.motion.flights and scene.motion.flights[-1].vanish
+    # the pile goes (the next seat's play, once its thread has thought, may fly beside it)
+    assert any(f.vanish for f in scene.motion.flights)
 
 
 def test_no_motion_at_no_animation(tmp_path) -> None:
