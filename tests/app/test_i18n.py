@@ -7,8 +7,8 @@ import string
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from tutor import i18n
@@ -114,12 +114,18 @@ def test_english_uses_chinese_words_only_as_glosses():
 
 
 def test_template_is_up_to_date():
-    """Every string marked in the code or the lessons is in messages.pot."""
+    """Every string marked in the code or the lessons is in messages.pot, with its context:
+    the extra keywords (``NP_``) are read from the Makefile's extract line, their one home."""
     with (ROOT / "babel.cfg").open() as fh:
         method_map, options_map = parse_mapping_cfg(fh)  # the same mapping pybabel uses
-    found = {msg for _f, _l, msg, _c, _x in extract_from_dir(str(ROOT), method_map, options_map)}
+    extract = next(line for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines()
+                   if " extract " in line)
+    keywords = {**DEFAULT_KEYWORDS, **parse_keywords(re.findall(r"-k (\S+)", extract))}
+    assert "NP_" in keywords
+    found = {(msg, ctx) for _f, _l, msg, _c, ctx in extract_from_dir(str(ROOT), method_map, options_map, keywords)}
+    assert any(ctx for _msg, ctx in found), "no word in context was found: is NP_ extracted?"
     with (ROOT / "locale" / "messages.pot").open("rb") as fh:
-        template = {m.id for m in read_po(fh) if m.id}
+        template = {(m.id, m.context) for m in read_po(fh) if m.id}
     missing = {m for m in found if m not in template}
     assert not missing, f"not in messages.pot (run `make messages`): {sorted(map(str, missing))[:5]}"
 
