@@ -16,7 +16,7 @@ from ..rules import TRUMP
 from ..scoring import kitty_multiplier
 from ..view import Decision
 from .reasons import decision
-from .structure import build_to_lead, build_to_shape, choose_singles, of_suit
+from .structure import build_to_lead, build_to_shape, by_suit, choose_singles, of_suit
 from .table import LEAD_VALUE, Table
 
 COST_WEIGHT = 0.15
@@ -33,10 +33,12 @@ PARTNER_LATER_WIN = 0.3
 """Guess that a partner still to play takes a trick an opponent is winning."""
 
 
-def candidates(t: Table) -> list[list[Card]]:
+def candidates(t: Table, voids: bool = False) -> list[list[Card]]:
     """Distinct legal plays worth considering: the cheapest, the most points (onto a
     lead of singles also as whole pairs), the strongest, every single or pair face for
-    simple leads, and ruffs when void."""
+    simple leads, and ruffs when void.  With ``voids``, a discard also empties each side
+    suit that fits in it (``void_discards``): ``ai:hard``'s search plays them out; the
+    default player's ``utility`` has no term for a void, so it is not offered them."""
     shape, ctx, hand = t.shape, t.ctx, t.hand
     assert shape is not None
     n = shape.size
@@ -75,6 +77,8 @@ def candidates(t: Table) -> list[list[Card]]:
         rest = Counter(hand)
         rest.subtract(mine)
         plays = [mine + choose_singles(Counter(+rest), n - len(mine), key) for key in keys[:2]]
+        if voids:
+            plays += void_discards(t, mine, +rest)
         trumps = of_suit(hand, TRUMP, ctx)
         if not mine and shape.suit != TRUMP and len(trumps) >= n:
             plays += shaped(trumps)
@@ -88,6 +92,23 @@ def candidates(t: Table) -> list[list[Card]]:
         if is_legal(t, play):
             legal.append(play)
     return legal or [legal_follow(hand, t.view.lead, ctx)]
+
+
+def void_discards(t: Table, mine: list[Card], rest: Counter) -> list[list[Card]]:
+    """Discards that empty a side suit (neither trumps nor the suit led): ``mine`` (what
+    is held of the suit led), then the whole of one such suit that fits, then the
+    cheapest of the other cards (``rest``); one play per suit.  A void lets the seat
+    ruff that suit later (RULES.md §5), which the trick alone does not show."""
+    shape = t.shape
+    assert shape is not None
+    room = shape.size - len(mine)
+    plays = []
+    for suit, cards in by_suit(rest.elements(), t.ctx).items():
+        if suit in (TRUMP, shape.suit) or len(cards) > room:
+            continue
+        others = rest - Counter(cards)
+        plays.append(mine + cards + choose_singles(others, room - len(cards), t.low_key))
+    return plays
 
 
 def is_legal(t: Table, play: list[Card]) -> bool:

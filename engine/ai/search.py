@@ -465,7 +465,7 @@ def candidates(t: Table, base: list[Card], keep: dict[bool, float] = follow.KEEP
     if t.view.leading:
         others = lead.candidates(t)
     else:
-        others = sorted(follow.candidates(t), key=lambda p: -follow.utility(t, p, keep))
+        others = sorted(follow.candidates(t, voids=True), key=lambda p: -follow.utility(t, p, keep))
     found = [base]
     tags = {_tag(base)}
     for play in others:

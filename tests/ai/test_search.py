@@ -12,10 +12,11 @@ import pytest
 from engine.ai import AIPlayer, MonteCarloPlayer
 from engine.ai.playout import Playout, group
 from engine.ai.sampler import Sampler
-from engine.ai.search import Budget, bury, decide, playout, race, trick_threat
+from engine.ai.search import Budget, bury, candidates, decide, playout, race, trick_threat
 from engine.ai.table import Table
 from engine.cards import parse_cards, points
 from engine.play import lead_shape
+from engine.players import make_advisor
 from engine.rules import TrumpContext
 
 FILL = "H3 H4 H6 H7 H8 H9 D3 D4 D6 D7 D8 D9 DJ S3 S4 S6 S7 S8 S9 SJ SQ SK"
@@ -246,3 +247,24 @@ def test_a_follow_best_on_the_trick_is_kept_unless_playouts_find_another_clearly
     assert (decision.cards != tuple(ten)) == switched
     assert all(c.suit == "H" for c in decision.cards)
     assert decision.estimate is not None and decision.estimate.samples > 0
+
+
+VOID_HISTORY = ("S8 S6 S5 S3", "D10 D7 D5 D4", "HA H6 H6 H3", "CK CJ C8 C7", "S2 H2 SK S9",
+                "DK DJ D10 D8", "HJ H9 H7 H5", "CA C10 C9 C4", "D2 H2 S7 S5", "D9 D9 D6 D3",
+                "HK H10 H4 H3", "CA C9 C5 C3", "BJ D2 S10 S4", "DK DQ DJ D3", "HA HK H10 H8")
+"""Fifteen tricks, each led and won by seat 1 and followed in suit by seats 2, 3, 0."""
+
+
+def test_the_advisor_considers_and_plays_a_discard_that_empties_a_side_suit(make_view, record):
+    """Lesson 14: void in diamonds onto the partner's sure ♦A, ♣6 (the last club) makes
+    a void to ruff clubs with later.  The trick alone prefers the cheapest discard ♥4;
+    the playouts rate ♣6 clearly higher, so the advisor plays it."""
+    tricks = [record(1, *[((1 + i) % 4, card) for i, card in enumerate(trick.split())])
+              for trick in VOID_HISTORY]
+    view = make_view("S6 S8 SQ SJ C6 H4 H7 H8 HJ HQ", seat=0, dealer=1, tricks=tricks,
+                     trick=[(1, "D4"), (2, "DA"), (3, "D6")], cards_left=(10, 9, 9, 9))
+    club = parse_cards("C6")
+    default = AIPlayer().play(view).cards
+    assert default == tuple(parse_cards("H4"))
+    assert club in candidates(Table(view), list(default))
+    assert make_advisor("ai:hard").play(view).cards == tuple(club)
