@@ -30,7 +30,9 @@ much it leads the best other follow.  Then the chosen follow and the next
 leads, and another is played only when clearly better (``clearly_better``, by
 ``FOLLOW_SWITCH_Z`` standard errors): better by what it gives up on the trick itself as
 well, so that a handful of deals cannot talk the coach into throwing both jokers onto a
-pair it cannot beat.  Tractor and throw follows are left to the default player.
+pair it cannot beat.  A seat that discards also tries emptying a side suit
+(``follow.void_discards``): what the void is worth shows only in the playouts.  Tractor
+and throw follows are left to the default player.
 
 The default player (``ai``) runs the same search in the one-deck game's last
 ``ENDGAME_CARDS`` tricks, on ``ENDGAME_WORK`` and with its own keep share
