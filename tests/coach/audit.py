@@ -14,6 +14,8 @@ share of sampled deals that does not say how they were drawn.
 
 from __future__ import annotations
 
+import argparse
+
 import copy
 import random
 import re
@@ -348,17 +350,21 @@ def main(argv: list[str]) -> int:
     own (``ai:hard`` on its work budget, as the coach asks it).  ``--decks``: the games
     to audit (default 2; ``all``: one to four decks, ``make audit``); ``hands``: per
     game (default ``GAME_HANDS``)."""
-    games = "2"
-    if argv[:1] == ["--decks"]:
-        if len(argv) < 2:
-            raise SystemExit("--decks needs a value: 1, 2, 3, 4, a list such as 1,3 or all")
-        games, argv = argv[1], argv[2:]
-    wanted = [1, 2, 3, 4] if games == "all" else [int(d) for d in games.split(",")]
-    if any(d not in (1, 2, 3, 4) for d in wanted):
-        raise SystemExit(f"--decks: games of 1 to 4 decks, not {games}")
-    hands = int(argv[0]) if argv else None
-    advisor = argv[1] if len(argv) > 1 else "ai:hard"
-    per_option = int(argv[2]) if len(argv) > 2 else 3
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.coach.audit",
+        description="Play hands at the coached table and check every coach text in both languages.")
+    parser.add_argument("--decks", default="2", help="the games: 1, 2, 3, 4, a list such as 1,3, or all")
+    parser.add_argument("hands", nargs="?", type=int, help="hands per game (default: each game's own)")
+    parser.add_argument("advisor", nargs="?", default="ai:hard", help="the table's advisor (default ai:hard)")
+    parser.add_argument("per_option", nargs="?", type=int, default=3, help="hands per rule option (default 3)")
+    args = parser.parse_args(argv)
+    games, hands, advisor, per_option = args.decks, args.hands, args.advisor, args.per_option
+    try:
+        wanted = [1, 2, 3, 4] if games == "all" else [int(d) for d in games.split(",")]
+    except ValueError:
+        wanted = []
+    if not wanted or any(d not in (1, 2, 3, 4) for d in wanted):
+        parser.error(f"--decks: games of 1 to 4 decks, not {games}")
     batches = []
     for decks in wanted:
         batches += batches_of(decks, GAME_HANDS[decks] if hands is None else hands, per_option)

@@ -26,7 +26,7 @@ from tutor.coach.transcript import moments
 from ..memo import Memo, remember_searches
 from ..practice.test_coach_hint import view_of
 from ..volume import count
-from .audit import OPTIONS, first_hand, later_hand, plan_of, run
+from .audit import OPTIONS, first_hand, later_hand, main, plan_of, run
 from .auditor import Auditor, verify
 
 HANDS = max(30, count(120))
@@ -415,3 +415,13 @@ def test_the_auditor_checks_a_card_whose_holder_cannot_be_known() -> None:
     ten = parse_cards("D10")[0]
     assert HolderUnknown(ten, 1, nine).holds(Position(view))
     assert verify(HolderUnknown(ten, 1, nine), view, {}, 0)
+
+
+def test_the_audit_command_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` prints the usage and a wrong game is one line, not a traceback."""
+    with pytest.raises(SystemExit) as helped:
+        main(["--help"])
+    assert helped.value.code == 0 and "--decks" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["--decks", "7"])
+    assert refused.value.code == 2 and "1 to 4 decks, not 7" in capsys.readouterr().err
