@@ -132,6 +132,7 @@ def test_a_hand_with_bad_data_is_refused_when_opened(tmp_path) -> None:
 
 WRITER = """
 import json, sys
+from datetime import datetime, timedelta
 from pathlib import Path
 from tutor.datafiles import DataFolder
 from tutor.record import HistoryStore, record_key
@@ -141,7 +142,8 @@ hand = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
 n = int(sys.argv[3])
 while True:  # a real hand kept again and again, one transaction each, as the table keeps hands
     n += 1
-    hand["finished"] = f"2026-01-01T00:{n // 60 % 60:02d}:{n % 60:02d}Z"
+    # a distinct time for every n (minutes and seconds alone repeat after an hour of n)
+    hand["finished"] = (datetime(2026, 1, 1) + timedelta(seconds=n)).strftime("%Y-%m-%dT%H:%M:%SZ")
     hand["rating"]["before"] = n
     hand["key"] = record_key(hand)
     assert history.add(hand)
