@@ -206,9 +206,8 @@ def _draw_trumps(t: Table, options: list[LeadOption], sure: list[LeadOption]) ->
         return decision(best.cards, "drawing_trumps")
     _, _, singles = holding_shape(mine, t.ctx)
     loose = [c for c in singles if c.points == 0] or singles or mine
-    if t.ctx.rules.decks == 1:
-        return decision([max(loose, key=t.low_key)], "drawing_trumps")
-    return decision([min(loose, key=t.low_key)], "drawing_trumps")
+    pick = max if t.ctx.rules.decks == 1 else min  # one deck draws with its highest loose trump
+    return decision([pick(loose, key=t.low_key)], "drawing_trumps")
 
 
 def _partner_void(t: Table, options: list[LeadOption], sure: list[LeadOption]) -> Decision | None:
